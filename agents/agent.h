@@ -1,0 +1,34 @@
+#pragma once
+// Agent: chooses an action for the seat to move, from what that seat may see.
+//
+// The referee never hands an agent the true state of a hidden-information game: it passes
+// `view = true_state.sample_world(seat, rng)`, a full state consistent with the seat's
+// observations (for perfect-information games, the state itself).
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/game.h"
+
+namespace qilab {
+
+template <GameState S>
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  virtual std::string name() const = 0;
+  // Called at a decision node of the agent's seat.
+  virtual Action choose(const S& view, Rng& rng) = 0;
+  // A new game starts.
+  virtual void reset() {}
+  // Action `a` was applied to the game by any seat or chance (lets search reuse its tree).
+  virtual void observe(Action a) { (void)a; }
+  // Statistics of the last choice (search agents: simulations, time, depth, ...), or null.
+  virtual nlohmann::json last_stats() const { return nullptr; }
+};
+
+template <GameState S>
+using AgentPtr = std::unique_ptr<Agent<S>>;
+
+}  // namespace qilab

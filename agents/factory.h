@@ -1,0 +1,120 @@
+#pragma once
+// Agents by name: "random", "greedy", "mcts" with options ("mcts:simulations=400,uct=2")
+// or an agent config file ("configs/agents/mcts.toml"). Throws Error on a bad spec.
+#include <charconv>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml.hpp>
+
+#include "agents/agent.h"
+#include "agents/greedy_agent.h"
+#include "agents/mcts_agent.h"
+#include "agents/random_agent.h"
+#include "engine/core/error.h"
+
+namespace qilab {
+
+// The agent names the factory knows, for help texts and errors.
+inline std::vector<std::string> agent_names() { return {"random", "greedy", "mcts"}; }
+
+struct AgentSpec {
+  std::string kind;                     // "random", "greedy", ...
+  std::vector<std::string> overrides;   // key=value
+};
+
+// Parses "kind" or "kind:key=value,key=value".
+inline AgentSpec parse_agent_spec(std::string_view text) {
+  AgentSpec spec;
+  auto colon = text.find(':');
+  spec.kind = std::string(text.substr(0, colon));
+  if (colon != std::string_view::npos) {
+    std::string_view rest = text.substr(colon + 1);
+    while (!rest.empty()) {
+      auto comma = rest.find(',');
+      std::string kv(rest.substr(0, comma));
+      if (kv.find('=') == std::string::npos || kv.front() == '=')
+        throw Error("agent '" + std::string(text) + "': expected key=value, got '" + kv + "'");
+      spec.overrides.push_back(kv);
+      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    }
+  }
+  return spec;
+}
+
+// An agent file (configs/agents/*.toml):
+//   agent = "mcts"            the agent's name
+//   description = "..."       optional
+//   [options]                 the agent's options, as key = value
+// Returns the agent's name and its options as key=value texts.
+inline AgentSpec read_agent_file(const std::string& path) {
+  if (!std::filesystem::exists(path)) throw Error(path + ": no such agent file");
+  toml::value root;
+  try {
+    root = toml::parse(path);
+  } catch (const std::exception& e) {
+    std::string msg = e.what();
+    throw Error(path + ": malformed TOML: " + msg.substr(0, msg.find('\n')));
+  }
+  AgentSpec spec;
+  if (!root.is_table()) throw Error(path + ": expected a TOML table");
+  for (const auto& [key, value] : root.as_table()) {
+    if (key == "agent") {
+      if (!value.is_string()) throw Error(path + ": field 'agent' expects a string (an agent name)");
+      spec.kind = value.as_string().str;
+    } else if (key == "options") {
+      if (!value.is_table()) throw Error(path + ": field 'options' expects a table");
+      for (const auto& [k, v] : value.as_table()) {
+        std::string text;
+        switch (v.type()) {
+          case toml::value_t::boolean: text = v.as_boolean() ? "true" : "false"; break;
+          case toml::value_t::integer: text = std::to_string(v.as_integer()); break;
+          case toml::value_t::floating: {
+            char buf[64];
+            auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v.as_floating());  // shortest exact text
+            text.assign(buf, end);
+            break;
+          }
+          case toml::value_t::string: text = v.as_string().str; break;
+          default: throw Error(path + ": option '" + k + "' expects a boolean, number or string");
+        }
+        spec.overrides.push_back(k + "=" + text);
+      }
+    } else if (key != "description") {
+      throw Error(path + ": unknown field '" + key + "' (expected agent, description, options)");
+    }
+  }
+  if (spec.kind.empty()) throw Error(path + ": missing field 'agent' (an agent name)");
+  return spec;
+}
+
+template <Game G>
+AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
+  using S = typename G::State;
+  AgentSpec spec = parse_agent_spec(text);
+  if (spec.kind.ends_with(".toml")) {  // "file.toml" or "file.toml:key=value,..."; the extras win
+    AgentSpec file = read_agent_file(spec.kind);
+    file.overrides.insert(file.overrides.end(), spec.overrides.begin(), spec.overrides.end());
+    spec = std::move(file);
+  }
+  auto no_options = [&]() {
+    if (!spec.overrides.empty())
+      throw Error("agent '" + spec.kind + "' takes no options, got '" + spec.overrides.front() + "'");
+  };
+  if (spec.kind == "random") {
+    no_options();
+    return std::make_unique<RandomAgent<S>>();
+  }
+  if (spec.kind == "greedy") {
+    no_options();
+    return std::make_unique<GreedyAgent<S>>();
+  }
+  if (spec.kind == "mcts") return std::make_unique<MctsAgent<S>>(game, spec.overrides, "agent '" + std::string(text) + "'");
+  std::string known;
+  for (const auto& n : agent_names()) known += (known.empty() ? "" : ", ") + n;
+  throw Error("unknown agent '" + spec.kind + "' (known: " + known + ")");
+}
+
+}  // namespace qilab

@@ -1,0 +1,399 @@
+#include "engine/checkers/checkers.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "engine/core/error.h"
+
+namespace qilab::checkers {
+namespace {
+
+constexpr int kNoCell = -1;
+
+// Tip of each triangle: the cell farthest from the centre.
+constexpr std::array<int, star::kTriangles> make_tips() {
+  std::array<int, star::kTriangles> tips{};
+  for (int t = 0; t < star::kTriangles; ++t) {
+    int best = kStar.triangle_cells[t][0];
+    for (int c : kStar.triangle_cells[t])
+      if (kStar.distance(c, kStar.centre) > kStar.distance(best, kStar.centre)) best = c;
+    tips[t] = best;
+  }
+  return tips;
+}
+constexpr auto kTips = make_tips();
+
+// distance[t][c]: lattice distance from c to the tip of triangle t.
+constexpr auto kTipDistance = [] {
+  std::array<std::array<std::int8_t, kCells>, star::kTriangles> d{};
+  for (int t = 0; t < star::kTriangles; ++t)
+    for (int c = 0; c < kCells; ++c) d[t][c] = static_cast<std::int8_t>(kStar.distance(c, kTips[t]));
+  return d;
+}();
+
+constexpr auto kTriangleBoards = [] {
+  std::array<Board, star::kTriangles> b{};
+  for (int t = 0; t < star::kTriangles; ++t) b[t] = kStar.triangle_board(t);
+  return b;
+}();
+
+// Neighbour and hop tables with the off-board entries sent to the sentinel holes.
+constexpr int kOffNeighbour = kCells, kOffLanding = kCells + 1;
+constexpr std::uint8_t kWall = 0xFF;
+struct Moves {
+  std::array<std::array<std::uint8_t, star::kDirections>, kCells> over{}, land{};
+  constexpr Moves() {
+    for (int c = 0; c < kCells; ++c)
+      for (int d = 0; d < star::kDirections; ++d) {
+        const int o = kStar.neighbour[c][d], l = kStar.hop[c][d];
+        over[c][d] = static_cast<std::uint8_t>(o < 0 ? kOffNeighbour : o);
+        land[c][d] = static_cast<std::uint8_t>(o < 0 || l < 0 ? kOffLanding : l);
+      }
+  }
+};
+constexpr Moves kMoves{};
+
+constexpr const char* kDirectionNames[star::kDirections] = {"UL", "UR", "L", "R", "DL", "DR"};
+
+}  // namespace
+
+std::array<int, kMaxPlayers> seat_triangles(int players) {
+  switch (players) {
+    case 2: return {0, 3, -1, -1, -1, -1};
+    case 3: return {0, 2, 4, -1, -1, -1};
+    case 4: return {0, 1, 3, 4, -1, -1};
+    case 6: return {0, 1, 2, 3, 4, 5};
+    default: throw Error("checkers: option 'players' expects 2, 3, 4 or 6, got " + std::to_string(players));
+  }
+}
+
+State::State() {
+  occupant_[kOffNeighbour] = occupant_[kOffLanding] = kWall;
+}
+
+State::State(int players, int max_turns) : State() {
+  players_ = static_cast<std::int8_t>(players);
+  max_turns_ = max_turns;
+  auto tri = seat_triangles(players);
+  for (int p = 0; p < players; ++p) {
+    triangle_[p] = static_cast<std::int8_t>(tri[p]);
+    own_[p] = kTriangleBoards[tri[p]];
+    for (int c : own_[p]) occupant_[c] = static_cast<std::uint8_t>(p + 1);
+  }
+}
+
+int State::owner(int cell) const { return occupant_[cell] - 1; }
+
+bool State::has_continuation(int cell) const {
+  const auto& over = kMoves.over[cell];
+  const auto& land = kMoves.land[cell];
+  for (int d = 0; d < star::kDirections; ++d)
+    if (occupant_[over[d]] && !occupant_[land[d]] && !visited_.test(land[d])) return true;
+  return false;
+}
+
+void State::legal_actions(ActionList& out) const {
+  out.clear();
+  if (is_terminal()) return;
+  if (hop_from_ >= 0) {
+    for (int d = 0; d < star::kDirections; ++d) {
+      const int over = kMoves.over[hop_from_][d], land = kMoves.land[hop_from_][d];
+      if (occupant_[over] && !occupant_[land] && !visited_.test(land)) out.push_back(hop_from_ * star::kDirections + d);
+    }
+    out.push_back(kPass);
+    return;
+  }
+  // Pieces in cell order, directions in order: the list comes out sorted by action id, as
+  // the reference lists it. A direction is open when the neighbour is empty (a step) or
+  // the hole beyond it is (a hop; the sentinels make both false off the board).
+  Action* slot = out.reserve_back(kPiecesPerPlayer * star::kDirections);
+  int n = 0;
+  for (int c : own_[current_]) {
+    const auto& over = kMoves.over[c];
+    const auto& land = kMoves.land[c];
+    const Action base = c * star::kDirections;
+    for (int d = 0; d < star::kDirections; ++d) {
+      slot[n] = base + d;
+      n += (occupant_[over[d]] == 0) | (occupant_[land[d]] == 0);
+    }
+  }
+  out.commit(n);
+  if (n == 0) out.push_back(kPass);
+}
+
+bool State::is_legal(Action a) const {
+  if (is_terminal() || a < 0 || a > kPass) return false;
+  if (a == kPass) {
+    if (hop_from_ >= 0) return true;
+    ActionList all;
+    legal_actions(all);
+    return all.size() == 1 && all[0] == kPass;
+  }
+  const int from = a / star::kDirections, d = a % star::kDirections;
+  if (!own_[current_].test(from)) return false;
+  const int over = kMoves.over[from][d], land = kMoves.land[from][d];
+  if (hop_from_ >= 0) return from == hop_from_ && occupant_[over] && !occupant_[land] && !visited_.test(land);
+  return !occupant_[over] || !occupant_[land];
+}
+
+void State::apply(Action a) {
+  ++moves_;
+  if (a == kPass) {
+    end_turn();
+    return;
+  }
+  const int from = a / star::kDirections, d = a % star::kDirections;
+  const int over = kMoves.over[from][d];
+  const std::uint8_t me = static_cast<std::uint8_t>(current_ + 1);
+  Board& mine = own_[current_];
+  occupant_[from] = 0;
+  mine.reset(from);
+  if (hop_from_ < 0 && !occupant_[over]) {  // a step ends the turn
+    occupant_[over] = me;
+    mine.set(over);
+    end_turn();
+    return;
+  }
+  const int land = kMoves.land[from][d];
+  occupant_[land] = me;
+  mine.set(land);
+  if (hop_from_ < 0) visited_.set(from);
+  visited_.set(land);
+  hop_from_ = static_cast<std::int16_t>(land);
+  if (!has_continuation(land)) end_turn();
+}
+
+void State::end_turn() {
+  const int mover = current_;
+  hop_from_ = kNoCell;
+  visited_ = Board{};
+  current_ = static_cast<std::int8_t>((current_ + 1) % players_);
+  ++turns_;
+  if (kTriangleBoards[target_triangle(mover)].andnot(own_[mover]).none()) winner_ = static_cast<std::int8_t>(mover);
+}
+
+Values State::returns() const {
+  Values v{};
+  if (winner_ >= 0)
+    for (int p = 0; p < players_; ++p) v[p] = p == winner_ ? players_ - 1.0 : -1.0;
+  return v;
+}
+
+int State::distance_to_target(Player p) const {
+  const auto& dist = kTipDistance[target_triangle(p)];
+  int sum = 0;
+  for (int c : own_[p]) sum += dist[c];
+  return sum;
+}
+
+Values State::evaluate() const {
+  if (is_terminal()) return returns();
+  // Progress of each seat in [0, 1]: 0 at the start, 1 with the target filled. Each seat's
+  // estimate is its share of the squared progress, scaled to the returns' range [-1, n-1]
+  // so that estimates sum to 0 like the returns do.
+  static constexpr int kStartDistance = [] {
+    int s = 0;
+    for (int c : kStar.triangle_cells[0]) s += kTipDistance[3][c];
+    return s;
+  }();
+  static constexpr int kGoalDistance = 20;
+  Values v{};
+  double progress[kMaxPlayers]{}, total = 0;
+  for (int p = 0; p < players_; ++p) {
+    double x = double(kStartDistance - distance_to_target(p)) / (kStartDistance - kGoalDistance);
+    x = std::clamp(x, 0.0, 1.0);
+    progress[p] = x * x;
+    total += progress[p];
+  }
+  if (total <= 0) return v;
+  for (int p = 0; p < players_; ++p) v[p] = -1.0 + players_ * progress[p] / total;
+  return v;
+}
+
+void State::encode(Player p, float* planes) const {
+  const int n = players_;
+  std::fill(planes, planes + (n + 1) * kCells + n, 0.0f);
+  for (int c = 0; c < kCells; ++c) {
+    int o = owner(c);
+    int plane = o < 0 ? n : (o - p + n) % n;  // egocentric: the observer is plane 0
+    planes[plane * kCells + c] = 1.0f;
+  }
+  if (!is_terminal()) planes[(n + 1) * kCells + (current_ - p + n) % n] = 1.0f;
+}
+
+std::uint64_t State::information_key(Player) const {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull;
+  auto mix = [&h](std::uint64_t x) { h = (h ^ x) * 0xBF58476D1CE4E5B9ull; h ^= h >> 29; };
+  for (int p = 0; p < players_; ++p)
+    for (int w = 0; w < Board::kWords; ++w) mix(own_[p].word(w));
+  for (int w = 0; w < Board::kWords; ++w) mix(visited_.word(w));
+  mix((std::uint64_t(current_) << 32) ^ std::uint64_t(std::uint16_t(hop_from_)) ^ (std::uint64_t(winner_ + 1) << 48));
+  return h;
+}
+
+std::string State::action_to_string(Action a) const {
+  if (a == kPass) return "Pass";
+  if (a < 0 || a > kPass) return "invalid(" + std::to_string(a) + ")";
+  const int from = a / star::kDirections, d = a % star::kDirections;
+  const int over = kStar.neighbour[from][d], land = kStar.hop[from][d];
+  if (over >= 0 && !occupant_[over] && hop_from_ < 0) return std::to_string(from) + "->" + std::to_string(over);
+  if (land >= 0) return std::to_string(from) + "=>" + std::to_string(land);
+  return std::to_string(from) + "-" + kDirectionNames[d];
+}
+
+Action State::string_to_action(std::string_view text) const {
+  auto bad = [&](const std::string& why) {
+    return Error("checkers action '" + std::string(text) + "': " + why);
+  };
+  if (text == "Pass" || text == "pass") return kPass;
+  auto parse_cell = [&](std::string_view s) {
+    int v = -1;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || v < 0 || v >= kCells)
+      throw bad("expected a cell 0-120, got '" + std::string(s) + "'");
+    return v;
+  };
+  for (std::string_view sep : {"->", "=>"}) {
+    auto at = text.find(sep);
+    if (at == std::string_view::npos) continue;
+    const int from = parse_cell(text.substr(0, at)), to = parse_cell(text.substr(at + 2));
+    const auto& table = sep == "->" ? kStar.neighbour[from] : kStar.hop[from];
+    for (int d = 0; d < star::kDirections; ++d)
+      if (table[d] == to) return from * star::kDirections + d;
+    throw bad(std::string(sep == "->" ? "cells are not adjacent" : "no hop joins these cells"));
+  }
+  throw bad("expected 'from->to' (step), 'from=>to' (hop) or 'Pass'");
+}
+
+nlohmann::json State::to_json() const {
+  std::string board(kCells, '.');
+  for (int p = 0; p < players_; ++p)
+    for (int c : own_[p]) board[c] = static_cast<char>('0' + p);
+  nlohmann::json visited = nlohmann::json::array();
+  for (int c : visited_) visited.push_back(c);
+  return {{"game", "checkers"},
+          {"players", int(players_)},
+          {"board", board},
+          {"current", int(current_)},
+          {"turns", turns_},
+          {"moves", moves_},
+          {"hop_from", hop_from_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(int(hop_from_))},
+          {"visited", visited},
+          {"winner", winner_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(int(winner_))}};
+}
+
+std::string State::render_text() const {
+  std::string out;
+  int c = 0;
+  for (int row = 0; row < star::Star<4>::kRows; ++row) {
+    std::string line(star::Star<4>::kWidth, ' ');
+    for (; c < kCells && kStar.row[c] == row; ++c) {
+      int o = owner(c);
+      line[kStar.col[c]] = o < 0 ? '.' : static_cast<char>('0' + o);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  if (winner_ >= 0) {
+    out += "Winner: " + std::to_string(winner_);
+  } else if (is_terminal()) {
+    out += "Drawn at the turn limit";
+  } else {
+    out += "To move: " + std::to_string(current_);
+    if (hop_from_ >= 0) out += " (hopping from " + std::to_string(hop_from_) + ")";
+  }
+  out += "  turn " + std::to_string(turns_) + "/" + std::to_string(max_turns_) + "\n";
+  return out;
+}
+
+std::vector<OptionSpec> Checkers::option_specs() {
+  return {
+      {"players", std::int64_t{6}, "number of players: 2, 3, 4 or 6 (seats on triangles {0,3}, {0,2,4}, {0,1,3,4}, all)"},
+      {"max_turns", std::int64_t{1000}, "turns of all players together after which the game ends with all returns 0"},
+  };
+}
+
+Checkers::Checkers(const Options& options)
+    : options_(options),
+      players_(static_cast<int>(options.get_int("players"))),
+      max_turns_(static_cast<int>(options.get_int("max_turns"))) {
+  seat_triangles(players_);  // validates
+  if (max_turns_ < 1) throw Error("checkers: option 'max_turns' expects a positive integer, got " + std::to_string(max_turns_));
+}
+
+State Checkers::state_from_json(const nlohmann::json& j) const {
+  auto bad = [](const std::string& field, const std::string& what) {
+    return Error("checkers position: field '" + field + "': " + what);
+  };
+  if (!j.is_object()) throw Error("checkers position: expected a JSON object");
+  auto field = [&](const char* name) -> const nlohmann::json& {
+    auto it = j.find(name);
+    if (it == j.end()) throw bad(name, "missing");
+    return *it;
+  };
+  auto integer = [&](const char* name, int lo, int hi) {
+    const auto& v = field(name);
+    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + v.dump());
+    return v.get<int>();
+  };
+  for (const auto& [k, v] : j.items()) {
+    static const char* known[] = {"game", "players", "board", "current", "turns", "moves", "hop_from", "visited", "winner"};
+    if (std::find_if(std::begin(known), std::end(known), [&](const char* s) { return k == s; }) == std::end(known))
+      throw bad(k, "unknown field");
+    (void)v;
+  }
+  if (field("game") != "checkers") throw bad("game", "expected \"checkers\", got " + field("game").dump());
+  if (integer("players", 2, 6) != players_)
+    throw bad("players", "the game is configured for " + std::to_string(players_) + " players");
+  State s(players_, max_turns_);
+  s.own_ = {};
+  for (int c = 0; c < kCells; ++c) s.occupant_[c] = 0;
+  const auto& board = field("board");
+  if (!board.is_string() || board.get<std::string>().size() != kCells)
+    throw bad("board", "expected a string of 121 characters ('.' or a seat digit)");
+  const std::string cells = board.get<std::string>();
+  for (int c = 0; c < kCells; ++c) {
+    char ch = cells[c];
+    if (ch == '.') continue;
+    int p = ch - '0';
+    if (p < 0 || p >= players_)
+      throw bad("board", "cell " + std::to_string(c) + ": expected '.' or a seat 0-" + std::to_string(players_ - 1) + ", got '" + ch + "'");
+    s.own_[p].set(c);
+    s.occupant_[c] = static_cast<std::uint8_t>(p + 1);
+  }
+  for (int p = 0; p < players_; ++p)
+    if (s.own_[p].count() != kPiecesPerPlayer)
+      throw bad("board", "seat " + std::to_string(p) + " has " + std::to_string(s.own_[p].count()) + " pieces, expected 10");
+  s.current_ = static_cast<std::int8_t>(integer("current", 0, players_ - 1));
+  s.turns_ = integer("turns", 0, max_turns_);
+  s.moves_ = j.contains("moves") ? integer("moves", 0, 1 << 30) : s.turns_;
+  const auto& hop = field("hop_from");
+  const auto& visited = field("visited");
+  if (!visited.is_array()) throw bad("visited", "expected an array of cells");
+  if (hop.is_null()) {
+    if (!visited.empty()) throw bad("visited", "must be empty when hop_from is null");
+  } else {
+    const int h = integer("hop_from", 0, kCells - 1);
+    if (!s.own_[s.current_].test(h)) throw bad("hop_from", "cell " + std::to_string(h) + " holds no piece of the seat to move");
+    s.hop_from_ = static_cast<std::int16_t>(h);
+    for (const auto& v : visited) {
+      if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= kCells)
+        throw bad("visited", "expected cells 0-120, got " + v.dump());
+      s.visited_.set(v.get<int>());
+    }
+    if (!s.visited_.test(h)) throw bad("visited", "must contain hop_from");
+    if (!s.has_continuation(h)) throw bad("hop_from", "the hopping piece has no continuation; its turn would have ended");
+  }
+  const auto& winner = field("winner");
+  if (!winner.is_null()) {
+    int w = integer("winner", 0, players_ - 1);
+    if (kTriangleBoards[s.target_triangle(w)].andnot(s.own_[w]).any())
+      throw bad("winner", "seat " + std::to_string(w) + " does not fill its target triangle");
+    s.winner_ = static_cast<std::int8_t>(w);
+  }
+  return s;
+}
+
+}  // namespace qilab::checkers

@@ -1,0 +1,131 @@
+#pragma once
+// Chinese checkers on the 121-hole star for 2, 3, 4 or 6 players, with the semantics of
+// OpenSpiel's chinese_checkers (docs/rules/checkers.md), so games can be checked move by
+// move against it. Action = cell * 6 + direction; 726 = pass.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/action_list.h"
+#include "engine/core/bitboard.h"
+#include "engine/core/options.h"
+#include "engine/core/rng.h"
+#include "engine/core/types.h"
+#include "engine/star/star.h"
+
+namespace qilab::checkers {
+
+inline constexpr const auto& kStar = star::kStar4;
+inline constexpr int kCells = 121;
+inline constexpr int kPiecesPerPlayer = 10;
+inline constexpr Action kPass = kCells * star::kDirections;  // 726
+inline constexpr int kNumActions = kPass + 1;
+using Board = Bitboard<kCells>;
+
+// Home triangle of each seat, by number of players (the reference's seat slots).
+std::array<int, kMaxPlayers> seat_triangles(int players);
+
+class Checkers;
+
+class State {
+ public:
+  State();
+  State(int players, int max_turns);
+
+  int num_players() const { return players_; }
+  Player current_player() const { return is_terminal() ? kTerminalPlayer : current_; }
+  bool is_terminal() const { return winner_ >= 0 || turns_ >= max_turns_; }
+  bool is_chance() const { return false; }
+  int move_number() const { return moves_; }
+  int turns() const { return turns_; }
+  int max_turns() const { return max_turns_; }
+  int winner() const { return winner_; }
+  int hop_from() const { return hop_from_; }
+  int team_of(Player p) const { return p; }
+
+  void legal_actions(ActionList& out) const;
+  bool is_legal(Action a) const;
+  void apply(Action a);
+  void chance_outcomes(ChanceList& out) const { out.clear(); }
+  Action sample_chance(Rng&) const { return kInvalidAction; }
+
+  Values returns() const;
+  // Estimated returns from progress toward the target triangles (docs/rules/checkers.md).
+  Values evaluate() const;
+  // Sum over a seat's pieces of the lattice distance to the tip of its target triangle:
+  // 20 when the triangle is filled.
+  int distance_to_target(Player p) const;
+
+  // Perfect information: every seat sees the whole board.
+  std::string observation_string(Player p) const { (void)p; return render_text(); }
+  void encode(Player p, float* planes) const;
+  State sample_world(Player, Rng&) const { return *this; }
+  std::uint64_t information_key(Player p) const;
+
+  std::string action_to_string(Action a) const;
+  Action string_to_action(std::string_view text) const;
+  nlohmann::json to_json() const;
+  std::string render_text() const;
+
+  // Seat owning the piece on `cell`, or -1.
+  int owner(int cell) const;
+  const Board& pieces(Player p) const { return own_[p]; }
+  int home_triangle(Player p) const { return triangle_[p]; }
+  int target_triangle(Player p) const { return star::Star<4>::target_triangle(triangle_[p]); }
+
+  friend bool operator==(const State&, const State&) = default;
+
+ private:
+  friend class Checkers;
+  bool has_continuation(int cell) const;
+  void end_turn();
+
+  std::array<Board, kMaxPlayers> own_{};
+  // Per hole: 0 empty, else seat + 1. Two sentinel holes past the board are never empty:
+  // off-board neighbours point at the first, off-board landings at the second, so move
+  // generation needs no bounds checks.
+  std::array<std::uint8_t, kCells + 3> occupant_{};
+  Board visited_{};  // holes landed on (and the start) during the current hop chain
+  std::array<std::int8_t, kMaxPlayers> triangle_{};
+  std::int8_t players_ = 0;
+  std::int8_t current_ = 0;
+  std::int8_t winner_ = -1;
+  std::int16_t hop_from_ = -1;  // grid index of the hopping piece mid-chain, or -1
+  std::int32_t turns_ = 0;      // completed turns, all players together
+  std::int32_t max_turns_ = 0;
+  std::int32_t moves_ = 0;      // actions applied, hops inside a turn included
+};
+
+class Checkers {
+ public:
+  using State = checkers::State;
+  static constexpr std::string_view kId = "checkers";
+  static constexpr std::string_view kName = "Chinese checkers (121 holes, calibration game)";
+
+  static std::vector<OptionSpec> option_specs();
+  explicit Checkers(const Options& options);
+
+  const Options& options() const { return options_; }
+  int num_players() const { return players_; }
+  int num_distinct_actions() const { return kNumActions; }
+  // Planes: one per seat (egocentric) plus empty, 121 cells each, then the mover one-hot.
+  int encoding_size() const { return (players_ + 1) * kCells + players_; }
+  double min_return() const { return -1; }
+  double max_return() const { return players_ - 1; }
+  bool zero_sum() const { return true; }
+  bool perfect_information() const { return true; }
+  State initial_state() const { return State(players_, max_turns_); }
+  // Throws Error naming the bad field.
+  State state_from_json(const nlohmann::json& j) const;
+
+ private:
+  Options options_;
+  int players_;
+  int max_turns_;
+};
+
+}  // namespace qilab::checkers

@@ -1,0 +1,101 @@
+#pragma once
+// Type-erased games for the edge of the system (CLI, configs, records, experiments):
+// one virtual call per move or per game, never inside a search loop.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/error.h"
+#include "engine/core/game.h"
+
+namespace qilab {
+
+class AnyState {
+ public:
+  virtual ~AnyState() = default;
+  virtual std::unique_ptr<AnyState> clone() const = 0;
+  virtual int num_players() const = 0;
+  virtual Player current_player() const = 0;
+  virtual bool is_terminal() const = 0;
+  virtual bool is_chance() const = 0;
+  virtual int move_number() const = 0;
+  virtual std::vector<Action> legal_actions() const = 0;
+  // Applies a legal action; throws IllegalAction (naming it) otherwise.
+  virtual void apply(Action a) = 0;
+  virtual Values returns() const = 0;
+  virtual std::string action_to_string(Action a) const = 0;
+  virtual Action string_to_action(std::string_view text) const = 0;
+  virtual nlohmann::json to_json() const = 0;
+  virtual std::string render_text() const = 0;
+  virtual std::string observation_string(Player p) const = 0;
+};
+
+class AnyGame {
+ public:
+  virtual ~AnyGame() = default;
+  virtual std::string_view id() const = 0;
+  virtual std::string_view name() const = 0;
+  virtual const Options& options() const = 0;
+  virtual int num_players() const = 0;
+  virtual int num_distinct_actions() const = 0;
+  virtual std::unique_ptr<AnyState> initial_state() const = 0;
+  virtual std::unique_ptr<AnyState> state_from_json(const nlohmann::json& j) const = 0;
+};
+
+template <GameState S>
+class StateAdapter final : public AnyState {
+ public:
+  explicit StateAdapter(S s) : s_(std::move(s)) {}
+  const S& state() const { return s_; }
+  std::unique_ptr<AnyState> clone() const override { return std::make_unique<StateAdapter>(s_); }
+  int num_players() const override { return s_.num_players(); }
+  Player current_player() const override { return s_.current_player(); }
+  bool is_terminal() const override { return s_.is_terminal(); }
+  bool is_chance() const override { return s_.is_chance(); }
+  int move_number() const override { return s_.move_number(); }
+  std::vector<Action> legal_actions() const override {
+    ActionList list;
+    s_.legal_actions(list);
+    return list.vector();
+  }
+  void apply(Action a) override {
+    if (!s_.is_legal(a))
+      throw IllegalAction("action " + std::to_string(a) + " is not legal in this position");
+    s_.apply(a);
+  }
+  Values returns() const override { return s_.returns(); }
+  std::string action_to_string(Action a) const override { return s_.action_to_string(a); }
+  Action string_to_action(std::string_view text) const override { return s_.string_to_action(text); }
+  nlohmann::json to_json() const override { return s_.to_json(); }
+  std::string render_text() const override { return s_.render_text(); }
+  std::string observation_string(Player p) const override { return s_.observation_string(p); }
+
+ private:
+  S s_;
+};
+
+template <Game G>
+class GameAdapter final : public AnyGame {
+ public:
+  explicit GameAdapter(G g) : g_(std::move(g)) {}
+  const G& game() const { return g_; }
+  std::string_view id() const override { return G::kId; }
+  std::string_view name() const override { return G::kName; }
+  const Options& options() const override { return g_.options(); }
+  int num_players() const override { return g_.num_players(); }
+  int num_distinct_actions() const override { return g_.num_distinct_actions(); }
+  std::unique_ptr<AnyState> initial_state() const override {
+    return std::make_unique<StateAdapter<typename G::State>>(g_.initial_state());
+  }
+  std::unique_ptr<AnyState> state_from_json(const nlohmann::json& j) const override {
+    return std::make_unique<StateAdapter<typename G::State>>(g_.state_from_json(j));
+  }
+
+ private:
+  G g_;
+};
+
+}  // namespace qilab

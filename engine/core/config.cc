@@ -1,0 +1,109 @@
+#include "engine/core/config.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <toml.hpp>
+
+#include "engine/core/error.h"
+
+namespace qilab {
+namespace {
+
+nlohmann::json toml_to_json(const toml::value& v, const std::string& where) {
+  switch (v.type()) {
+    case toml::value_t::boolean: return v.as_boolean();
+    case toml::value_t::integer: return v.as_integer();
+    case toml::value_t::floating: return v.as_floating();
+    case toml::value_t::string: return v.as_string().str;
+    case toml::value_t::array: {
+      nlohmann::json a = nlohmann::json::array();
+      for (const auto& x : v.as_array()) a.push_back(toml_to_json(x, where));
+      return a;
+    }
+    case toml::value_t::table: {
+      nlohmann::json t = nlohmann::json::object();
+      for (const auto& [k, x] : v.as_table()) t[k] = toml_to_json(x, where + "." + k);
+      return t;
+    }
+    default: throw Error(where + ": dates and times are not valid option values");
+  }
+}
+
+std::string first_line(const std::string& s) {
+  auto nl = s.find('\n');
+  return nl == std::string::npos ? s : s.substr(0, nl);
+}
+
+}  // namespace
+
+GameConfig read_game_config(const std::string& path) {
+  if (!std::filesystem::exists(path)) throw Error(path + ": no such config file");
+  toml::value root;
+  try {
+    root = toml::parse(path);
+  } catch (const std::exception& e) {
+    // toml11 reports "[error] toml::parse_...: what" then a location; keep it on one line.
+    std::string msg = e.what();
+    std::string loc;
+    auto arrow = msg.find("-->");
+    if (arrow != std::string::npos) loc = " at" + first_line(msg.substr(arrow + 3));
+    throw Error(path + ": malformed TOML: " + first_line(msg) + loc);
+  }
+  GameConfig c;
+  c.source = path;
+  if (!root.is_table()) throw Error(path + ": expected a TOML table");
+  for (const auto& [k, v] : root.as_table()) {
+    if (k == "game") {
+      if (!v.is_string()) throw Error(path + ": field 'game' expects a string (a game id)");
+      c.game = v.as_string().str;
+    } else if (k == "options") {
+      if (!v.is_table()) throw Error(path + ": field 'options' expects a table");
+      c.options = toml_to_json(v, path + ": options");
+    } else if (k != "description") {
+      throw Error(path + ": unknown field '" + k + "' (expected game, description, options)");
+    }
+  }
+  if (c.game.empty()) throw Error(path + ": missing field 'game' (a game id)");
+  return c;
+}
+
+Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& config,
+                        const std::vector<std::string>& overrides) {
+  Options o(specs);
+  for (const auto& [k, v] : config.options.items()) o.set_from_json(k, v, config.source);
+  for (const auto& kv : overrides) {
+    auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Error("override '" + kv + "': expected key=value");
+    o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), "override '" + kv + "'");
+  }
+  return o;
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+  std::string tmp = path + ".tmp";
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) throw Error(path + ": cannot write (" + std::strerror(errno) + ")");
+  const char* p = content.data();
+  std::size_t left = content.size();
+  while (left > 0) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      ::close(fd);
+      throw Error(path + ": write failed (" + std::strerror(errno) + ")");
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  ::fsync(fd);
+  ::close(fd);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw Error(path + ": cannot rename into place (" + std::strerror(errno) + ")");
+}
+
+}  // namespace qilab

@@ -1,0 +1,32 @@
+#pragma once
+// Game configs: a TOML file naming the game and its options, plus key=value overrides.
+//
+//   game = "checkers"
+//   [options]
+//   players = 6
+//
+#include <string>
+#include <vector>
+
+#include "engine/core/options.h"
+
+namespace qilab {
+
+struct GameConfig {
+  std::string game;      // registry id
+  std::string source;    // the file it came from, or "defaults"
+  nlohmann::json options = nlohmann::json::object();  // as written, checked later against the game's specs
+};
+
+// Reads a game config file; throws Error naming the file and the bad field.
+GameConfig read_game_config(const std::string& path);
+
+// Resolves a config against the game's option specs, then applies "key=value" overrides.
+Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& config,
+                        const std::vector<std::string>& overrides);
+
+// Writes `content` to `path` so that readers see the old file or the new one, never a part:
+// a temporary file beside it is written, flushed to disk and renamed over it.
+void write_file_atomically(const std::string& path, const std::string& content);
+
+}  // namespace qilab

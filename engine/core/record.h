@@ -1,0 +1,51 @@
+#pragma once
+// Game records: JSON Lines, one finished game per line (see docs/formats.md).
+// A line is written with one write() call and synced, so a crash leaves at most a
+// torn last line, which the next open trims: a run resumes from the games it kept.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/types.h"
+
+namespace qilab {
+
+struct GameRecord {
+  std::int64_t index = 0;               // game number within the run
+  std::string game;                     // registry id
+  nlohmann::json options = nlohmann::json::object();
+  std::string config_hash;
+  std::uint64_t seed = 0;               // the run's seed; the game's stream is split by index
+  std::vector<std::string> agents;      // per seat
+  nlohmann::json setups = nullptr;      // per seat where the game has setups
+  std::vector<Action> actions;
+  std::vector<std::string> notation;
+  std::vector<double> returns;
+  nlohmann::json stats = nlohmann::json::array();  // per-move search statistics, where present
+
+  nlohmann::json to_json() const;
+  // Throws Error naming `where` and the field.
+  static GameRecord from_json(const nlohmann::json& j, const std::string& where);
+};
+
+class RecordWriter {
+ public:
+  // Opens `path` for appending, creating it; a torn last line is cut off first.
+  explicit RecordWriter(const std::string& path);
+  ~RecordWriter();
+  RecordWriter(const RecordWriter&) = delete;
+  RecordWriter& operator=(const RecordWriter&) = delete;
+  void write(const GameRecord& r);
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+// Reads every complete line of a records file; throws Error naming file:line on a bad one.
+// A torn last line (no newline) is ignored, as the writer would trim it.
+std::vector<GameRecord> read_records(const std::string& path);
+
+}  // namespace qilab
