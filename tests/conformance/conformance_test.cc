@@ -1,0 +1,208 @@
+// The conformance suite every registered game passes, on every variant shipped in
+// configs/games/: random games to the end, legality, round-trips, returns, hidden
+// information and determinism (ARCHITECTURE.md, "Tests").
+#include <doctest/doctest.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <vector>
+
+#include "engine/core/error.h"
+#include "engine/registry.h"
+
+using namespace qilab;
+
+namespace {
+
+std::vector<GameConfig> shipped_configs() {
+  std::vector<GameConfig> out;
+  for (const auto& e : std::filesystem::directory_iterator(QILAB_CONFIG_DIR))
+    if (e.path().extension() == ".toml") out.push_back(read_game_config(e.path().string()));
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.source < b.source; });
+  return out;
+}
+
+// Runs body.template operator()<G>(game) for every shipped variant.
+template <class Body>
+void for_each_variant(Body&& body) {
+  auto configs = shipped_configs();
+  REQUIRE(!configs.empty());
+  std::set<std::string> covered;
+  for (const auto& config : configs) {
+    CAPTURE(config.source);
+    covered.insert(config.game);
+    with_game(config.game, [&]<Game G>() { body.template operator()<G>(G(resolve_options(G::option_specs(), config, {}))); });
+  }
+  // Every registered game ships at least one config, so none escapes the suite.
+  for (const auto& info : game_infos()) CHECK_MESSAGE(covered.count(info.id) == 1, info.id);
+}
+
+// Per-step checks run millions of times: test plainly, report through doctest only on failure.
+#define CONFORM(cond)                                   \
+  do {                                                  \
+    if (!(cond)) FAIL("conformance check failed: " #cond); \
+  } while (0)
+
+template <Game G>
+void check_returns(const G& game, const typename G::State& s) {
+  Values r = s.returns();
+  double sum = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    CONFORM(std::isfinite(r[p]));
+    if (p >= game.num_players()) {
+      CONFORM(r[p] == 0.0);
+      continue;
+    }
+    CONFORM(r[p] >= game.min_return());
+    CONFORM(r[p] <= game.max_return());
+    sum += r[p];
+  }
+  if (game.zero_sum()) CONFORM(std::abs(sum) < 1e-9);
+}
+
+// Plays one random game to the end, checking every step; returns the actions.
+template <Game G>
+std::vector<Action> random_game(const G& game, Rng rng, bool deep_checks) {
+  using S = typename G::State;
+  S s = game.initial_state();
+  ActionList legal;
+  ChanceList chances;
+  std::vector<Action> history;
+  std::vector<float> planes(game.encoding_size());
+  while (!s.is_terminal()) {
+    Action a;
+    if (s.is_chance()) {
+      s.chance_outcomes(chances);
+      CONFORM(!chances.empty());
+      double total = 0;
+      for (const auto& c : chances) total += c.probability;
+      CONFORM(std::abs(total - 1.0) < 1e-9);
+      a = s.sample_chance(rng);
+    } else {
+      const Player p = s.current_player();
+      CONFORM(p >= 0);
+      CONFORM(p < game.num_players());
+      s.legal_actions(legal);
+      CONFORM(!legal.empty());
+      if (deep_checks) {
+        for (Action x : legal) {
+          CONFORM(x >= 0);
+          CONFORM(x < game.num_distinct_actions());
+          CONFORM(s.is_legal(x));
+          CONFORM(s.string_to_action(s.action_to_string(x)) == x);
+        }
+        // Actions off the list are refused.
+        for (int k = 0; k < 8; ++k) {
+          Action x = static_cast<Action>(rng.below(static_cast<std::uint32_t>(game.num_distinct_actions())));
+          CONFORM(s.is_legal(x) == legal.contains(x));
+        }
+        CONFORM(!s.is_legal(-1));
+        CONFORM(!s.is_legal(game.num_distinct_actions()));
+        // What p sees is the same in any world drawn for p.
+        S world = s.sample_world(p, rng);
+        CONFORM(world.observation_string(p) == s.observation_string(p));
+        CONFORM(world.information_key(p) == s.information_key(p));
+        ActionList world_legal;
+        world.legal_actions(world_legal);
+        CONFORM(world_legal.vector() == legal.vector());
+        s.encode(p, planes.data());
+        for (float f : planes) CONFORM(std::isfinite(f));
+      }
+      a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+    }
+    if (deep_checks && history.size() % 37 == 0) {
+      CONFORM(game.state_from_json(s.to_json()).to_json() == s.to_json());
+      S copy = s;
+      CONFORM(copy.to_json() == s.to_json());
+    }
+    s.apply(a);
+    history.push_back(a);
+    check_returns(game, s);
+  }
+  CONFORM(s.current_player() == kTerminalPlayer);
+  s.legal_actions(legal);
+  CONFORM(legal.empty());
+  CONFORM(game.state_from_json(s.to_json()).to_json() == s.to_json());
+  return history;
+}
+
+}  // namespace
+
+TEST_CASE("conformance: random games to the end, every step checked") {
+  for_each_variant([]<Game G>(const G& game) {
+    Rng root(20261129);
+    for (int i = 0; i < 60; ++i) random_game(game, root.split(i), true);
+  });
+}
+
+TEST_CASE("conformance: thousands of random games end and stay legal") {
+  for_each_variant([]<Game G>(const G& game) {
+    Rng root(7);
+    for (int i = 0; i < 500; ++i) {
+      auto h = random_game(game, root.split(i), false);
+      REQUIRE(!h.empty());
+    }
+  });
+}
+
+TEST_CASE("conformance: same seed, same games, one thread or two") {
+  for_each_variant([]<Game G>(const G& game) {
+    const int n = 16;
+    Rng root(99);
+    std::vector<std::vector<Action>> serial(n), parallel(n);
+    for (int i = 0; i < n; ++i) serial[i] = random_game(game, root.split(i), false);
+    bool failed = false;
+#pragma omp parallel for num_threads(2) schedule(dynamic)
+    for (int i = 0; i < n; ++i) {
+      try {
+        parallel[i] = random_game(game, root.split(i), false);
+      } catch (...) {
+#pragma omp critical
+        failed = true;
+      }
+    }
+    REQUIRE_FALSE(failed);
+    CHECK(serial == parallel);
+    CHECK(serial[0] != serial[1]);
+  });
+}
+
+TEST_CASE("conformance: illegal actions and malformed positions are refused with an error") {
+  for_each_variant([]<Game G>(const G& game) {
+    GameAdapter<G> any(game);
+    auto s = any.initial_state();
+    CHECK_THROWS_AS(s->apply(-5), IllegalAction);
+    CHECK_THROWS_AS(s->apply(game.num_distinct_actions()), IllegalAction);
+    auto legal = s->legal_actions();
+    for (Action a = 0; a < game.num_distinct_actions(); ++a)
+      if (std::find(legal.begin(), legal.end(), a) == legal.end()) {
+        CHECK_THROWS_AS(s->apply(a), IllegalAction);
+        break;
+      }
+    CHECK_THROWS_AS(s->string_to_action("not an action"), Error);
+
+    const nlohmann::json good = game.initial_state().to_json();
+    CHECK_NOTHROW(game.state_from_json(good));
+    CHECK_THROWS_AS(game.state_from_json(nlohmann::json::array()), Error);
+    CHECK_THROWS_AS(game.state_from_json(nlohmann::json::object()), Error);
+    CHECK_THROWS_AS(game.state_from_json(nlohmann::json("text")), Error);
+    for (const auto& [key, value] : good.items()) {
+      CAPTURE(key);
+      nlohmann::json missing = good;
+      missing.erase(key);
+      bool optional = false;
+      try {
+        game.state_from_json(missing);
+        optional = true;  // a field with a documented default may be left out
+      } catch (const Error&) {
+      }
+      nlohmann::json wrong = good;
+      wrong[key] = nlohmann::json::array({"wrong", "type"});
+      CHECK_THROWS_AS(game.state_from_json(wrong), Error);
+      (void)optional;
+    }
+  });
+}
