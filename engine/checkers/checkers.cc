@@ -109,7 +109,7 @@ void State::legal_actions(ActionList& out) const {
   // the hole beyond it is (a hop; the sentinels make both false off the board).
   Action* slot = out.reserve_back(kPiecesPerPlayer * star::kDirections);
   int n = 0;
-  for (int c : own_[current_]) {
+  own_[current_].for_each([&](int c) {
     const auto& over = kMoves.over[c];
     const auto& land = kMoves.land[c];
     const Action base = c * star::kDirections;
@@ -117,7 +117,7 @@ void State::legal_actions(ActionList& out) const {
       slot[n] = base + d;
       n += (occupant_[over[d]] == 0) | (occupant_[land[d]] == 0);
     }
-  }
+  });
   out.commit(n);
   if (n == 0) out.push_back(kPass);
 }

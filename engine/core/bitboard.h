@@ -116,6 +116,13 @@ class Bitboard {
     return r;
   }
 
+  // Calls f(cell) for each set cell in increasing order; the fastest way through a board.
+  template <class F>
+  constexpr void for_each(F&& f) const {
+    for (int w = 0; w < kWords; ++w)
+      for (std::uint64_t x = w_[w]; x; x &= x - 1) f(w * 64 + std::countr_zero(x));
+  }
+
   // Iterates over set cells in increasing order: for (int c : board) ...
   class Iterator {
    public:
