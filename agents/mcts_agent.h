@@ -25,6 +25,7 @@ inline std::vector<OptionSpec> mcts_option_specs() {
       {"selection", std::string("uct"), "uct (UCB1 on the children) | puct (AlphaZero's, uses the priors)"},
       {"uct", 1.0, "UCT exploration constant c, on values scaled to [0, 1]"},
       {"puct", 1.5, "PUCT exploration constant"},
+      {"value_scale", std::string("game"), "what uct/puct are measured against: game (the game's return range) | tree (the range of values seen in the search)"},
       {"fpu", std::string("auto"), "value of an unvisited child: auto (inf for uct, parent for puct) | inf | parent | a number"},
       {"fpu_reduction", 0.0, "with fpu=parent: subtracted from the parent's value"},
       {"backup", std::string("maxn"), "maxn | team | paranoid"},
@@ -106,6 +107,8 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
   check(c.uct_c >= 0, where, "uct", "a number >= 0", std::to_string(c.uct_c));
   check(c.puct_c >= 0, where, "puct", "a number >= 0", std::to_string(c.puct_c));
 
+  c.value_scale = detail::one_of(o, "value_scale", {"game", "tree"}, where) == "game" ? ValueScale::kGame
+                                                                                    : ValueScale::kTree;
   const std::string& fpu = o.get_string("fpu");
   c.fpu_value = o.get_double("fpu_reduction");
   if (fpu == "auto") {

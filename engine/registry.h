@@ -10,6 +10,8 @@
 #include "engine/core/any_game.h"
 #include "engine/core/config.h"
 #include "engine/core/error.h"
+#include "engine/guifa/guifa.h"
+#include "engine/junqi/junqi.h"
 
 namespace qilab {
 
@@ -17,7 +19,7 @@ template <Game... Gs>
 struct GameList {};
 
 // Add each new game here, once.
-using AllGames = GameList<checkers::Checkers>;
+using AllGames = GameList<checkers::Checkers, guifa::Guifa, junqi::Junqi6, junqi::Junqi4>;
 
 struct GameInfo {
   std::string id;

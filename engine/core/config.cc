@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <regex>
 #include <toml.hpp>
 
 #include "engine/core/error.h"
@@ -48,11 +49,13 @@ GameConfig read_game_config(const std::string& path) {
     root = toml::parse(path);
   } catch (const std::exception& e) {
     // toml11 reports "[error] toml::parse_...: what" then a location; keep it on one line.
-    std::string msg = e.what();
+    // toml11 puts the line number in its excerpt, "  2 | [options", below the "-->" line.
+    const std::string msg = e.what();
     std::string loc;
-    auto arrow = msg.find("-->");
-    if (arrow != std::string::npos) loc = " at" + first_line(msg.substr(arrow + 3));
-    throw Error(path + ": malformed TOML: " + first_line(msg) + loc);
+    static const std::regex numbered(R"(\n\s*(\d+)\s*\|)");
+    std::smatch m;
+    if (std::regex_search(msg, m, numbered)) loc = " (line " + m[1].str() + ")";
+    throw Error(path + ": malformed TOML" + loc + ": " + first_line(msg));
   }
   GameConfig c;
   c.source = path;

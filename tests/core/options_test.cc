@@ -67,6 +67,7 @@ TEST_CASE("game config files: read, resolve, reject malformed") {
   } catch (const Error& e) {
     CHECK(std::string(e.what()).find(broken) == 0);
     CHECK(std::string(e.what()).find('\n') == std::string::npos);
+    CHECK(std::string(e.what()).find("malformed TOML (line 2)") != std::string::npos);
   }
   auto wrong_type = temp_file("wrong.toml", "game = \"checkers\"\n[options]\nplayers = \"six\"\n");
   CHECK_THROWS_WITH_AS(make_any_game(read_game_config(wrong_type)),
@@ -80,7 +81,12 @@ TEST_CASE("game config files: read, resolve, reject malformed") {
 
 TEST_CASE("registry: games by id, unknown ids and bad option values rejected") {
   CHECK(find_game("checkers").name.find("checkers") != std::string::npos);
-  CHECK_THROWS_WITH_AS(find_game("chess"), "unknown game 'chess' (known: checkers)", Error);
+  try {
+    find_game("chess");
+    FAIL("expected an error");
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()).rfind("unknown game 'chess' (known: checkers", 0) == 0);
+  }
   auto g = make_any_game(default_config("checkers"), {"players=2"});
   CHECK(g->num_players() == 2);
   CHECK(g->num_distinct_actions() == 727);

@@ -1,0 +1,15 @@
+#pragma once
+// The subcommands of qilab, each in its own cmd_<name>.cc. Each adds itself to the app with a
+// callback that prints its result or throws (qilab::Error for bad input); main.cc maps
+// exceptions to exit codes (docs/cli.md).
+#include <CLI/CLI.hpp>
+
+namespace qilab::cli {
+
+void add_games_command(CLI::App& app);
+void add_show_command(CLI::App& app);
+void add_legal_command(CLI::App& app);
+void add_apply_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+
+}  // namespace qilab::cli

@@ -1,0 +1,80 @@
+#include "apps/qilab/game_args.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "engine/core/error.h"
+#include "engine/registry.h"
+
+namespace qilab::cli {
+namespace {
+
+bool looks_like_path(const std::string& s) {
+  return s.find('/') != std::string::npos || (s.size() > 5 && s.ends_with(".toml"));
+}
+
+std::string read_text(const std::string& path) {
+  if (path == "-") return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path + ": cannot open position file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+void add_game_options(CLI::App* cmd, GameArgs& args) {
+  cmd->add_option("-g,--game", args.game, "Game: a registry id (see 'qilab games') or a game config file (.toml)");
+  cmd->add_option("-c,--config", args.config, "Game config file (.toml): game id and options");
+  cmd->add_option("-s,--set", args.sets, "Option override key=value (repeatable), applied after the config")
+      ->allow_extra_args(false);
+}
+
+GameConfig game_config(const GameArgs& args) {
+  if (args.game.empty() && args.config.empty()) throw Error("--game is required (a game id or a config file)");
+  if (!args.config.empty() && !args.game.empty() && looks_like_path(args.game))
+    throw Error("--game " + args.game + " and --config " + args.config + ": give one config file, not two");
+  if (!args.config.empty()) {
+    GameConfig c = read_game_config(args.config);
+    if (!args.game.empty() && c.game != args.game)
+      throw Error(args.config + ": config is for game '" + c.game + "', not '" + args.game + "' (--game)");
+    return c;
+  }
+  if (looks_like_path(args.game)) return read_game_config(args.game);
+  return default_config(args.game);
+}
+
+std::unique_ptr<AnyGame> make_game(const GameArgs& args) { return make_any_game(game_config(args), args.sets); }
+
+void add_position_option(CLI::App* cmd, std::string& position) {
+  cmd->add_option("-p,--position", position, "Position JSON file ('-' reads standard input); default: the initial position");
+}
+
+std::unique_ptr<AnyState> load_position(const AnyGame& game, const std::string& path) {
+  if (path.empty()) return game.initial_state();
+  const std::string name = path == "-" ? "<stdin>" : path;
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(read_text(path));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw Error(name + ": malformed JSON: " + e.what());
+  }
+  try {
+    return game.state_from_json(j);
+  } catch (const Error& e) {
+    throw Error(name + ": " + e.what());
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(name + ": not a " + std::string(game.id()) + " position: " + e.what());
+  }
+}
+
+void print(const std::string& text) {
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace qilab::cli

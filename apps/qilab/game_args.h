@@ -1,0 +1,36 @@
+#pragma once
+// What several subcommands share: choosing a game (--game, --config, --set) and reading a
+// position (--position FILE|-).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/core/any_game.h"
+#include "engine/core/config.h"
+
+namespace qilab::cli {
+
+struct GameArgs {
+  std::string game;                // registry id, or a path to a game config (.toml)
+  std::string config;              // a game config file
+  std::vector<std::string> sets;   // key=value option overrides
+};
+
+void add_game_options(CLI::App* cmd, GameArgs& args);
+
+// The config named by --game/--config (defaults for a bare id); throws Error.
+GameConfig game_config(const GameArgs& args);
+// The game, options resolved and overrides applied; throws Error.
+std::unique_ptr<AnyGame> make_game(const GameArgs& args);
+
+void add_position_option(CLI::App* cmd, std::string& position);
+// The initial position when `path` is empty, else the position JSON in file `path` ("-" is
+// standard input); errors name the file.
+std::unique_ptr<AnyState> load_position(const AnyGame& game, const std::string& path);
+
+// Writes `text` to stdout in one piece, once everything that could fail has run.
+void print(const std::string& text);
+
+}  // namespace qilab::cli

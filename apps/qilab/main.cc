@@ -1,0 +1,65 @@
+// qilab: the command line. Exit codes (docs/cli.md): 0 ok, 2 bad input, 1 internal failure.
+// Every error is one line on stderr, "qilab: error: ...", with nothing written elsewhere.
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "apps/qilab/commands.h"
+#include "engine/core/error.h"
+
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kInternal = 1;
+constexpr int kBadInput = 2;
+
+int report(const char* kind, std::string msg, int code) {
+  for (char& c : msg)
+    if (c == '\n' || c == '\r') c = ' ';  // one line, whatever the library wrote
+  std::fprintf(stderr, "qilab: %s: %s\n", kind, msg.c_str());
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"qilab: AI self-play and strategy research on board games.", "qilab"};
+  app.require_subcommand(1);
+  app.footer("Run 'qilab COMMAND --help' for a command's options. Exit codes: 0 ok, 2 bad input, "
+             "1 internal failure (docs/cli.md).");
+  qilab::cli::add_games_command(app);
+  qilab::cli::add_show_command(app);
+  qilab::cli::add_legal_command(app);
+  qilab::cli::add_apply_command(app);
+  qilab::cli::add_play_command(app);
+  try {
+    // CLI11 reports a mistyped command as "A subcommand is required"; name it instead.
+    if (argc > 1 && argv[1][0] != '-') {
+      std::string known;
+      bool found = false;
+      for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+        found = found || sub->get_name() == argv[1];
+        known += (known.empty() ? "" : ", ") + sub->get_name();
+      }
+      if (!found) return report("error", "unknown command '" + std::string(argv[1]) + "' (known: " + known + ")", kBadInput);
+    }
+    app.parse(argc, argv);  // runs the chosen subcommand's callback
+    return kOk;
+  } catch (const CLI::ParseError& e) {
+    // --help and friends are "errors" with exit code 0; CLI11's own codes (105, 106, ...) for
+    // real parse errors become 2 like every other bad input.
+    if (e.get_exit_code() == 0) return app.exit(e);
+    return report("error", std::string(e.what()) + " (see qilab --help)", kBadInput);
+  } catch (const qilab::Error& e) {
+    return report("error", e.what(), kBadInput);
+  } catch (const nlohmann::json::exception& e) {
+    return report("error", e.what(), kBadInput);
+  } catch (const std::exception& e) {
+    return report("internal error", e.what(), kInternal);
+  } catch (...) {
+    return report("internal error", "unknown exception", kInternal);
+  }
+}

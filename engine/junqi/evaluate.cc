@@ -1,0 +1,57 @@
+// A heuristic estimate of the returns, for greedy agents and search cut-offs. It reads the
+// state it is given: the referee's state, or a world drawn by sample_world for one seat.
+#include <algorithm>
+
+#include "engine/junqi/junqi.h"
+
+namespace qilab::junqi {
+namespace {
+
+// Material by kind: officers by rank; bombs trade for anything, so they are worth a
+// division commander; engineers clear mines and fly on rails.
+constexpr std::array<double, kKinds> kWorth = {0, 4, 6, 3, 1, 2, 3, 4, 5, 6, 8, 10};
+
+}  // namespace
+
+Values State::evaluate() const {
+  if (phase_ == Phase::kOver) return returns();
+  Values v{};
+  if (phase_ == Phase::kDeploy) return v;
+  const Board& b = *board_;
+  double side[2] = {0, 0};
+  for (int p = 0; p < players_; ++p) {
+    if (eliminated(p)) continue;
+    const Posts enemies = team_occupancy(1 - (p & 1));
+    double material = 0;
+    for (int post : occ_[p]) {
+      const int piece = piece_at_[post];
+      const int kind = kind_of_[piece];
+      material += kWorth[kind];
+      if (kind == kFlag) {
+        // Flag safety: enemies one step from the flag, and enemies two steps away.
+        const Posts near = b.road[post] | b.rail[post];
+        Posts ring2;
+        for (int q : near) ring2 |= b.road[q];
+        material -= 6.0 * (near & enemies).count() + 2.0 * (ring2.andnot(near).andnot(Posts::single(post)) & enemies).count();
+      } else if (mobile(kind) && !b.camps.test(post)) {
+        // Threats: a piece next to a stronger enemy it cannot flee from is half lost.
+        for (int q : b.road[post] & enemies) {
+          const int other = kind_of_[piece_at_[q]];
+          if (mobile(other) && fight(other, kind, rules_.mine_dies_too) == kAttackerWins) {
+            material -= 0.5 * kWorth[kind];
+            break;
+          }
+        }
+      }
+    }
+    side[p & 1] += 20 + std::max(0.0, material);  // a player still in is worth something itself
+  }
+  const double total = side[0] + side[1];
+  if (total <= 0) return v;
+  const double scale = rules_.decapitation ? 1.0 : players_ / 2.0;
+  const double x = 0.9 * scale * (side[0] - side[1]) / total;
+  for (int p = 0; p < players_; ++p) v[p] = (p & 1) == 0 ? x : -x;
+  return v;
+}
+
+}  // namespace qilab::junqi

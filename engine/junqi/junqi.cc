@@ -1,0 +1,405 @@
+// Rules of play: deployment, moves on roads and rails, combat, elimination, the end.
+#include "engine/junqi/junqi.h"
+
+#include <bit>
+
+#include "engine/core/error.h"
+#include "engine/junqi/deployment.h"
+
+namespace qilab::junqi {
+namespace {
+
+// Calls f(post) for each post of b, word by word: keeps the scan in registers, which the
+// general Bitboard iterator does not manage in this hot loop.
+template <class F>
+inline void for_each_post(const Posts& b, F&& f) {
+  for (int w = 0; w < Posts::kWords; ++w)
+    for (std::uint64_t x = b.word(w); x; x &= x - 1) f(w * 64 + std::countr_zero(x));
+}
+
+}  // namespace
+
+State::State(const Board* board, const Rules& rules) : board_(board), rules_(rules) {
+  players_ = static_cast<std::int8_t>(board->armies);
+  piece_at_.fill(kNone);
+  post_of_.fill(kNone);
+  kind_of_.fill(kNone);
+  evidence_.fill(kAllKinds);
+}
+
+void State::auto_deploy() {
+  while (phase_ == Phase::kDeploy && ((rules_.fixed_seats >> current_) & 1) && deployed_[current_] == 0) {
+    const int seat = current_;
+    for (int k = 0; k < kSlots; ++k) place(board_->slot_post[seat][rules_.fixed_slots[seat][k]]);
+  }
+}
+
+KindSet State::setup_mask(int piece) const {
+  // 炸弹不能放在第一行，地雷只能放在最后两行，军棋只能放在司令部。
+  const int post = board_->slot_post[piece / kSlots][piece % kSlots];
+  const int row = board_->row_of(post);
+  KindSet m = kAllKinds;
+  if (!board_->headquarters.test(post)) m &= ~bit(kFlag);
+  if (row < kRows - 2) m &= ~bit(kMine);
+  if (row == 0) m &= ~bit(kBomb);
+  return m;
+}
+
+int State::deploy_kind() const {
+  if (phase_ != Phase::kDeploy) return -1;
+  return kDeployOrder[deployed_[current_]];
+}
+
+Posts State::team_occupancy(int team) const {
+  Posts t;
+  for (int p = team; p < players_; p += 2) t |= occ_[p];
+  return t;
+}
+
+// Posts a piece on `from` may move to or attack. Roads: one step. Rails: engineers reach
+// every post joined to `from` through empty rail posts; other pieces go along one line,
+// turning at most once at a 六国 centre post. Nobody stops on the airport; nobody attacks
+// a camp.
+Posts State::rail_reach(int from, bool engineer, const Posts& all, const Posts& attackable) const {
+  const Board& b = *board_;
+  Posts dest;
+  if (engineer) {
+    const Posts empty = ~all;
+    Posts seen = Posts::single(from), frontier = seen, touched;
+    while (frontier.any()) {
+      Posts nb;
+      for_each_post(frontier, [&](int q) { nb |= b.rail[q]; });
+      touched |= nb;
+      frontier = (nb & empty).andnot(seen);
+      seen |= frontier;
+    }
+    dest = seen | (touched & attackable);
+  } else {
+    // Straight along each line through `from`; then, from each empty centre post passed,
+    // once more along each line through it (经过这13个点可以拐弯……但是只能拐弯一次).
+    Posts turns;
+    auto walk = [&](int p) {
+      for (int r = b.ray_first[p]; r < b.ray_first[p + 1]; ++r) {
+        const Ray ray = b.rays[r];
+        const std::uint8_t* q = &b.ray_posts[ray.begin];
+        for (int i = 0; i < ray.length; ++i) {
+          const int x = q[i];
+          if (all.test(x)) {
+            if (attackable.test(x)) dest.set(x);
+            break;
+          }
+          dest.set(x);
+        }
+      }
+    };
+    walk(from);
+    if (b.has_turn_posts) {
+      turns = (dest & b.turn_posts).andnot(all);
+      for_each_post(turns, walk);
+    }
+  }
+  dest.reset(from);
+  return dest.andnot(b.airport);
+}
+
+Posts State::destinations(int from) const {
+  const int piece = piece_at_[from];
+  if (piece == kNone || phase_ != Phase::kPlay) return {};
+  const int kind = kind_of_[piece];
+  const Board& b = *board_;
+  if (!mobile(kind) || b.headquarters.test(from)) return {};  // 进入任何司令部的棋子不能再移动
+  Posts all;
+  for (int p = 0; p < players_; ++p) all |= occ_[p];
+  const Posts friends = team_occupancy((piece / kSlots) & 1);
+  Posts dest = b.road[from].andnot(friends).andnot(all & b.camps);  // 行营是个安全岛
+  if (b.is_rail(from)) dest |= rail_reach(from, kind == kEngineer, all, all.andnot(friends).andnot(b.camps));
+  return dest.andnot(b.airport);
+}
+
+bool State::has_move(Player p) const {
+  const Board& b = *board_;
+  Posts all;
+  for (int q = 0; q < players_; ++q) all |= occ_[q];
+  const Posts friends = team_occupancy(p & 1);
+  const Posts blocked = friends | (all & b.camps) | b.airport;
+  const Posts attackable = all.andnot(friends).andnot(b.camps);
+  for (int from : occ_[p]) {
+    const int kind = kind_of_[piece_at_[from]];
+    if (!mobile(kind) || b.headquarters.test(from)) continue;
+    if (b.road[from].andnot(blocked).any()) return true;
+    if (b.is_rail(from) && rail_reach(from, kind == kEngineer, all, attackable).any()) return true;
+  }
+  return false;
+}
+
+void State::legal_actions(ActionList& out) const {
+  out.clear();
+  const Board& b = *board_;
+  if (phase_ == Phase::kOver) return;
+  const int P = b.posts;
+  if (phase_ == Phase::kDeploy) {
+    const int kind = deploy_kind();
+    const Posts open = b.home[current_].andnot(b.camps).andnot(occ_[current_]);
+    for (int post : open)
+      if (setup_mask(current_ * kSlots + b.post_slot[post]) & bit(kind)) out.push_back(P * P + post);
+    return;
+  }
+  Posts all;
+  for (int p = 0; p < players_; ++p) all |= occ_[p];
+  const Posts friends = team_occupancy(current_ & 1);
+  const Posts blocked = friends | (all & b.camps) | b.airport;
+  const Posts attackable = all.andnot(friends).andnot(b.camps);
+  for (int from : occ_[current_]) {
+    const int kind = kind_of_[piece_at_[from]];
+    if (!mobile(kind) || b.headquarters.test(from)) continue;
+    Posts dest = b.road[from].andnot(blocked);
+    if (b.is_rail(from)) dest |= rail_reach(from, kind == kEngineer, all, attackable);
+    const Action base = from * P;
+    Action* slot = out.reserve_back(kMaxPosts);
+    int n = 0;
+    for_each_post(dest, [&](int to) { slot[n++] = base + to; });
+    out.commit(n);
+  }
+  if (rules_.resign_after >= 0 && play_moves_ >= rules_.resign_after) out.push_back(P * P + P);
+}
+
+bool State::is_legal(Action a) const {
+  if (phase_ == Phase::kOver || board_ == nullptr) return false;
+  const Board& b = *board_;
+  const int P = b.posts;
+  if (a < 0 || a > P * P + P) return false;
+  if (phase_ == Phase::kDeploy) {
+    if (a < P * P || a == P * P + P) return false;
+    const int post = a - P * P;
+    if (b.army_of(post) != current_ || b.camps.test(post) || occ_[current_].test(post)) return false;
+    return setup_mask(current_ * kSlots + b.post_slot[post]) & bit(deploy_kind());
+  }
+  if (a == P * P + P) return rules_.resign_after >= 0 && play_moves_ >= rules_.resign_after;
+  if (a >= P * P) return false;
+  const int from = a / P, to = a % P;
+  if (!occ_[current_].test(from)) return false;
+  return destinations(from).test(to);
+}
+
+void State::apply(Action a) {
+  ++moves_;
+  const Board& b = *board_;
+  const int P = b.posts;
+  if (phase_ == Phase::kDeploy) {
+    place(a - P * P);
+    auto_deploy();
+    return;
+  }
+  ++play_moves_;
+  last_from_ = last_to_ = -1;
+  if (a == P * P + P) {
+    eliminate(current_);  // 60步以外可以认输
+  } else {
+    move(a / P, a % P);
+  }
+  settle();
+  if (phase_ == Phase::kOver) return;
+  if ((rules_.no_capture_limit > 0 && quiet_ >= rules_.no_capture_limit) ||
+      (rules_.max_moves > 0 && play_moves_ >= rules_.max_moves)) {
+    result_ = 2;
+    phase_ = Phase::kOver;
+    return;
+  }
+  next_turn();
+}
+
+void State::place(int post) {
+  const int piece = current_ * kSlots + board_->post_slot[post];
+  kind_of_[piece] = kDeployOrder[deployed_[current_]];
+  post_of_[piece] = static_cast<std::uint8_t>(post);
+  piece_at_[post] = static_cast<std::uint8_t>(piece);
+  evidence_[piece] = setup_mask(piece);
+  occ_[current_].set(post);
+  if (++deployed_[current_] < kSlots) return;
+  if (current_ + 1 < players_) {
+    ++current_;
+    return;
+  }
+  // Everyone has deployed: seat 0 moves first.
+  phase_ = Phase::kPlay;
+  current_ = static_cast<std::int8_t>(players_ - 1);
+  next_turn();
+}
+
+void State::move(int from, int to) {
+  const Board& b = *board_;
+  const int a = piece_at_[from];
+  const int ka = kind_of_[a];
+  const int mover = a / kSlots;
+  // What everyone learns: a piece that moves is neither mine nor flag; a rail move no other
+  // piece could make (a turn off its line) is an engineer's.
+  KindSet ev = evidence_[a] & ~(bit(kMine) | bit(kFlag));
+  if (ka == kEngineer && !b.road[from].test(to)) {
+    Posts all;
+    for (int p = 0; p < players_; ++p) all |= occ_[p];
+    const Posts attackable = all.andnot(team_occupancy(mover & 1)).andnot(b.camps);
+    if (!rail_reach(from, false, all, attackable).test(to)) ev &= bit(kEngineer);
+  }
+  evidence_[a] = ev;
+  last_from_ = static_cast<std::int16_t>(from);
+  last_to_ = static_cast<std::int16_t>(to);
+  ++quiet_;
+  const int d = piece_at_[to];
+  if (d == kNone) {
+    piece_at_[from] = kNone;
+    piece_at_[to] = static_cast<std::uint8_t>(a);
+    post_of_[a] = static_cast<std::uint8_t>(to);
+    occ_[mover].reset(from);
+    occ_[mover].set(to);
+    return;
+  }
+  const int owner = d / kSlots;
+  const std::uint8_t o = fight(ka, kind_of_[d], rules_.mine_dies_too);
+  fights_[fights_count_++] = Fight{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(d), o};
+  quiet_ = 0;
+  switch (o & 3) {
+    case kAttackerWins:
+      kill(d);
+      piece_at_[from] = kNone;
+      piece_at_[to] = static_cast<std::uint8_t>(a);
+      post_of_[a] = static_cast<std::uint8_t>(to);
+      occ_[mover].reset(from);
+      occ_[mover].set(to);
+      break;
+    case kDefenderWins: kill(a); break;
+    default:
+      kill(a);
+      kill(d);
+  }
+  if (o & kFlagTaken) eliminate(owner);  // 军棋被扛
+}
+
+void State::kill(int piece) {
+  const int post = post_of_[piece];
+  const int owner = piece / kSlots;
+  piece_at_[post] = kNone;
+  post_of_[piece] = kNone;
+  occ_[owner].reset(post);
+  if (kind_of_[piece] == kMarshal) {
+    // When a 司令 dies its owner's flag is shown to all.
+    evidence_[piece] = bit(kMarshal);
+    for (int i = owner * kSlots; i < (owner + 1) * kSlots; ++i)
+      if (kind_of_[i] == kFlag) evidence_[i] = bit(kFlag);
+  } else {
+    evidence_[piece] &= ~bit(kMarshal);
+  }
+}
+
+void State::eliminate(Player p) {
+  // An eliminated player's pieces leave the board.
+  for (int post : occ_[p]) {
+    post_of_[piece_at_[post]] = kNone;
+    piece_at_[post] = kNone;
+  }
+  occ_[p] = Posts{};
+  eliminated_ |= static_cast<std::uint8_t>(1u << p);
+}
+
+void State::settle() {
+  for (int side = 0; side < 2; ++side) {
+    int in = 0, out = 0;
+    for (int p = side; p < players_; p += 2) (eliminated(p) ? out : in) += 1;
+    const bool lost = rules_.decapitation ? out > 0 : in == 0;
+    if (lost) {
+      result_ = static_cast<std::int8_t>(1 - side);
+      phase_ = Phase::kOver;
+      return;
+    }
+  }
+}
+
+void State::next_turn() {
+  // Seats in order, skipping players who are out; a player with no legal move is out.
+  while (phase_ != Phase::kOver) {
+    current_ = static_cast<std::int8_t>((current_ + 1) % players_);
+    if (eliminated(current_)) continue;
+    if (has_move(current_)) return;
+    eliminate(current_);  // 无棋可走
+    settle();
+  }
+}
+
+void State::forfeit(Player p) {
+  if (phase_ != Phase::kPlay) throw Error("junqi: forfeit is for the play phase (after every deployment)");
+  if (p < 0 || p >= players_ || eliminated(p)) return;
+  eliminate(p);
+  settle();
+  if (phase_ != Phase::kOver && current_ == p) next_turn();
+}
+
+Values State::returns() const {
+  Values v{};
+  if (result_ != 0 && result_ != 1) return v;
+  int survivors = 0;
+  for (int p = result_; p < players_; p += 2) survivors += !eliminated(p);
+  // Standard room: 3, 2 or 1 times the base for 3, 2 or 1 survivors; 斩首: 1 times the base.
+  const double stake = rules_.decapitation ? 1 : survivors;
+  for (int p = 0; p < players_; ++p) v[p] = team_of(p) == result_ ? stake : -stake;
+  return v;
+}
+
+std::vector<OptionSpec> junqi_option_specs(std::string_view board_name) {
+  return {
+      {"board", std::string(), "board file (JSON); empty: configs/boards/" + std::string(board_name) + ".json in the source tree"},
+      {"mode", std::string("standard"),
+       "room mode: standard (the last side standing wins; 3/2/1 x base by survivors) or decapitation (斩首: one player out loses; +-1 x base)"},
+      {"visibility", std::string("dark"), "dark (own ranks only) or bright (every rank shown once all have deployed)"},
+      {"allies_visible", false, "dark game: allies see each other's ranks"},
+      {"mine_dies_too", false, "a mine that kills an attacker dies as well (主帅制 sources); default: the mine stays"},
+      {"no_capture_limit", std::int64_t{200}, "moves of all players together without a fight after which the game is drawn (0: no limit)"},
+      {"max_moves", std::int64_t{2000}, "moves of all players together after which the game is drawn (0: no limit)"},
+      {"resign_after", std::int64_t{60}, "moves of all players together after which a player may resign (-1: never)"},
+      {"deployments", std::string(),
+       "fixed deployments by seat, comma-separated: a name under configs/games/junqi/, a .txt file or an inline layout; an empty entry leaves the seat to deploy itself"},
+  };
+}
+
+Rules rules_from_options(const Options& o, const std::string& game, const Board& board) {
+  Rules r;
+  // deployments: one entry per seat, comma-separated; empty entries leave the choice to the seat.
+  const std::string& list = o.get_string("deployments");
+  int seat = 0;
+  for (std::size_t at = 0; !list.empty() && at <= list.size(); ++seat) {
+    const std::size_t end = std::min(list.find(',', at), list.size());
+    const std::string entry = list.substr(at, end - at);
+    at = end + 1;
+    if (seat >= board.armies)
+      throw Error(game + ": option 'deployments' lists more than " + std::to_string(board.armies) + " seats");
+    if (entry.empty()) continue;
+    try {
+      const auto posts = deployment_posts(board, seat, resolve_deployment(entry));
+      for (int k = 0; k < kSlots; ++k) r.fixed_slots[seat][k] = static_cast<std::uint8_t>(board.post_slot[posts[k]]);
+      r.fixed_seats |= static_cast<std::uint8_t>(1u << seat);
+    } catch (const Error& e) {
+      throw Error(game + ": option 'deployments', seat " + std::to_string(seat) + ": " + e.what());
+    }
+  }
+  const std::string& mode = o.get_string("mode");
+  if (mode != "standard" && mode != "decapitation")
+    throw Error(game + ": option 'mode' expects standard or decapitation, got \"" + mode + "\"");
+  r.decapitation = mode == "decapitation";
+  const std::string& vis = o.get_string("visibility");
+  if (vis != "dark" && vis != "bright")
+    throw Error(game + ": option 'visibility' expects dark or bright, got \"" + vis + "\"");
+  r.bright = vis == "bright";
+  r.allies_visible = o.get_bool("allies_visible");
+  r.mine_dies_too = o.get_bool("mine_dies_too");
+  auto bounded = [&](const char* name, long long lo, long long hi) {
+    const long long v = o.get_int(name);
+    if (v < lo || v > hi)
+      throw Error(game + ": option '" + name + "' expects an integer in [" + std::to_string(lo) + ", " +
+                  std::to_string(hi) + "], got " + std::to_string(v));
+    return static_cast<std::int32_t>(v);
+  };
+  r.no_capture_limit = bounded("no_capture_limit", 0, 1'000'000);
+  r.max_moves = bounded("max_moves", 0, 1'000'000);
+  r.resign_after = bounded("resign_after", -1, 1'000'000);
+  return r;
+}
+
+}  // namespace qilab::junqi

@@ -1,0 +1,215 @@
+#pragma once
+// 六国军棋 (junqi6, 3 against 3) and 四国军棋 (junqi4, 2 against 2): one implementation over a
+// board read from a file (docs/rules/junqi.md). Each player first deploys its 25 pieces, one
+// placement action per piece, then the players move in seat order.
+//
+// Actions (a fixed range per board of P posts):
+//   from * P + to      move (or attack) from post `from` to post `to`
+//   P * P + post       place the next piece of the deployment order on `post`
+//   P * P + P          resign (allowed after `resign_after` moves)
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/action_list.h"
+#include "engine/core/options.h"
+#include "engine/core/rng.h"
+#include "engine/core/types.h"
+#include "engine/junqi/board.h"
+#include "engine/junqi/pieces.h"
+
+namespace qilab::junqi {
+
+inline constexpr int kMaxPieces = kMaxArmies * kSlots;
+inline constexpr std::uint8_t kNone = 0xFF;
+
+// Resolved rule options, copied into every state (a few bytes).
+struct Rules {
+  bool decapitation = false;   // mode = "decapitation" (斩首): one player out loses the side
+  bool bright = false;         // visibility = "bright": every rank is shown once all have deployed
+  bool allies_visible = false; // dark game: allies see each other's ranks
+  bool mine_dies_too = false;  // a mine that kills an attacker dies as well
+  std::int32_t no_capture_limit = 200;
+  std::int32_t max_moves = 2000;
+  std::int32_t resign_after = 60;
+  // Seats whose deployment is fixed by the `deployments` option, and the posts (as slots
+  // of the army, in the deployment order) they fill; the engine places them itself.
+  std::uint8_t fixed_seats = 0;
+  std::array<std::array<std::uint8_t, kSlots>, kMaxArmies> fixed_slots{};
+};
+
+// One fight, as every player saw it.
+struct Fight {
+  std::uint8_t attacker, defender, outcome;
+  friend bool operator==(const Fight&, const Fight&) = default;
+};
+
+enum class Phase : std::uint8_t { kDeploy, kPlay, kOver };
+
+class State {
+ public:
+  State() = default;
+  State(const Board* board, const Rules& rules);
+
+  int num_players() const { return players_; }
+  Player current_player() const { return phase_ == Phase::kOver ? kTerminalPlayer : current_; }
+  bool is_terminal() const { return phase_ == Phase::kOver; }
+  bool is_chance() const { return false; }
+  int move_number() const { return moves_; }
+  int team_of(Player p) const { return p & 1; }
+
+  void legal_actions(ActionList& out) const;
+  bool is_legal(Action a) const;
+  void apply(Action a);
+  void chance_outcomes(ChanceList& out) const { out.clear(); }
+  Action sample_chance(Rng&) const { return kInvalidAction; }
+
+  Values returns() const;
+  // Material by rank, flag safety and threats, as returns-scaled values (docs/rules/junqi.md).
+  Values evaluate() const;
+
+  std::string observation_string(Player p) const;
+  void encode(Player p, float* planes) const;
+  State sample_world(Player p, Rng& rng) const;
+  std::uint64_t information_key(Player p) const;
+
+  std::string action_to_string(Action a) const;
+  Action string_to_action(std::string_view text) const;
+  nlohmann::json to_json() const;
+  // The referee's drawing: every rank shown.
+  std::string render_text() const { return render(-1); }
+  // The board as player p sees it (-1: the referee).
+  std::string render(Player p) const;
+
+  // Referee hooks for matches: an agent that times out three times or crashes is out.
+  void forfeit(Player p);
+
+  // Queries, for tests, agents and records.
+  const Board& board() const { return *board_; }
+  const Rules& rules() const { return rules_; }
+  Phase phase() const { return phase_; }
+  int piece_at(int post) const { return piece_at_[post] == kNone ? -1 : piece_at_[post]; }
+  int kind_of(int piece) const { return kind_of_[piece] == kNone ? -1 : kind_of_[piece]; }
+  int post_of(int piece) const { return post_of_[piece] == kNone ? -1 : post_of_[piece]; }
+  KindSet evidence(int piece) const { return evidence_[piece]; }
+  bool eliminated(Player p) const { return (eliminated_ >> p) & 1; }
+  int winner_side() const { return result_ == 0 || result_ == 1 ? result_ : -1; }
+  bool drawn() const { return result_ == 2; }
+  int quiet_moves() const { return quiet_; }
+  int play_moves() const { return play_moves_; }
+  const Fight* fights_begin() const { return fights_.data(); }
+  int num_fights() const { return fights_count_; }
+  // Destinations of the piece on `from` for the player to move (empty if it cannot move).
+  Posts destinations(int from) const;
+  // Whether player p sees the true kind of `piece`.
+  bool sees(Player p, int piece) const;
+  // A seat's deployment, rows 0-5 of columns 0-4 as kind letters ('+' a camp).
+  std::string deployment(Player p) const;
+  int deploy_kind() const;  // the kind placed by the next placement action, or -1
+
+  Action move_action(int from, int to) const { return from * board_->posts + to; }
+  Action place_action(int post) const { return board_->posts * board_->posts + post; }
+  Action resign_action() const { return board_->posts * board_->posts + board_->posts; }
+  int num_distinct_actions() const { return resign_action() + 1; }
+
+ private:
+  template <class G>
+  friend class Junqi;
+  friend State state_from_json_impl(const Board*, const Rules&, const nlohmann::json&);
+  friend class Sampler;
+
+  // Rail destinations of the piece on `from` given the occupied posts and those it may attack.
+  Posts rail_reach(int from, bool engineer, const Posts& all, const Posts& attackable) const;
+  bool has_move(Player p) const;
+  void place(int post);
+  void auto_deploy();  // places the fixed deployments of the seats now due
+  void move(int from, int to);
+  void kill(int piece);
+  void eliminate(Player p);
+  void settle();          // ends the game if a side has lost
+  void next_turn();       // the next seat still in, eliminating seats that cannot move
+  void rebuild_occupancy();
+  Posts team_occupancy(int team) const;
+  KindSet setup_mask(int piece) const;
+
+  const Board* board_ = nullptr;
+  Rules rules_{};
+  std::int8_t players_ = 0;
+  Phase phase_ = Phase::kDeploy;
+  std::int8_t current_ = 0;
+  std::uint8_t eliminated_ = 0;  // bit per seat
+  std::int8_t result_ = -1;      // -1 none, 0 or 1 the winning side, 2 a draw
+  std::int32_t moves_ = 0;       // actions applied, placements included
+  std::int32_t play_moves_ = 0;  // moves and resignations after deployment
+  std::int32_t quiet_ = 0;       // moves since the last fight
+  std::int16_t last_from_ = -1, last_to_ = -1;
+  std::array<std::uint8_t, kMaxArmies> deployed_{};
+  std::uint8_t fights_count_ = 0;
+  std::array<Posts, kMaxArmies> occ_{};
+  std::array<std::uint8_t, kMaxPosts> piece_at_{};
+  std::array<std::uint8_t, kMaxPieces> post_of_{};   // kNone: dead or not yet placed
+  std::array<std::uint8_t, kMaxPieces> kind_of_{};   // kNone: not yet placed
+  std::array<KindSet, kMaxPieces> evidence_{};       // public: the kinds a piece may be
+  std::array<Fight, kMaxPieces> fights_{};           // every fight kills a piece: at most 150
+};
+
+State state_from_json_impl(const Board* board, const Rules& rules, const nlohmann::json& j);
+std::vector<OptionSpec> junqi_option_specs(std::string_view board_name);
+Rules rules_from_options(const Options& o, const std::string& game, const Board& board);
+
+// One variant: the board it loads by default and its registry id.
+template <class V>
+class Junqi {
+ public:
+  using State = junqi::State;
+  static constexpr std::string_view kId = V::kId;
+  static constexpr std::string_view kName = V::kName;
+
+  static std::vector<OptionSpec> option_specs() { return junqi_option_specs(V::kId); }
+  explicit Junqi(const Options& options)
+      : options_(options),
+        board_(&load_board(options.get_string("board").empty() ? default_board_path(V::kId)
+                                                                : options.get_string("board"))),
+        rules_(rules_from_options(options, std::string(V::kId), *board_)) {}
+
+  const Options& options() const { return options_; }
+  const Board& board() const { return *board_; }
+  int num_players() const { return board_->armies; }
+  int num_distinct_actions() const { return board_->posts * board_->posts + board_->posts + 1; }
+  // Planes of P posts: own pieces by kind (12), allies' and enemies' pieces by kind where
+  // seen (24), hidden allies, hidden enemies, and each piece's public evidence (12), then
+  // the phase and the seat to move relative to the observer.
+  int encoding_size() const { return 50 * board_->posts + 2 + kMaxArmies; }
+  double min_return() const { return rules_.decapitation ? -1 : -num_players() / 2; }
+  double max_return() const { return rules_.decapitation ? 1 : num_players() / 2; }
+  bool zero_sum() const { return true; }
+  bool perfect_information() const { return false; }
+  State initial_state() const {
+    State s(board_, rules_);
+    s.auto_deploy();
+    return s;
+  }
+  State state_from_json(const nlohmann::json& j) const { return state_from_json_impl(board_, rules_, j); }
+
+ private:
+  Options options_;
+  const Board* board_;
+  Rules rules_;
+};
+
+struct SixArmies {
+  static constexpr std::string_view kId = "junqi6";
+  static constexpr std::string_view kName = "六国军棋 junqi, 6 armies, 3 against 3";
+};
+struct FourArmies {
+  static constexpr std::string_view kId = "junqi4";
+  static constexpr std::string_view kName = "四国军棋 junqi, 4 armies, 2 against 2";
+};
+using Junqi6 = Junqi<SixArmies>;
+using Junqi4 = Junqi<FourArmies>;
+
+}  // namespace qilab::junqi

@@ -1,0 +1,50 @@
+#pragma once
+// Balance statistics of a run: win/draw/loss rates per seat and per agent, with 95% Wilson
+// intervals, and game lengths. Fed one finished game at a time, in game-index order, so the
+// floating-point sums (and summary.json) are the same whatever order the games finished in.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "experiments/outcome.h"
+
+namespace qilab::experiments {
+
+// What the statistics need of one game.
+struct GameResult {
+  std::vector<double> returns;       // per seat
+  std::vector<std::string> agents;   // per seat
+  std::int64_t length = 0;           // number of actions in the record (see docs/formats.md)
+};
+
+struct Tally {
+  std::int64_t games = 0, wins = 0, draws = 0, losses = 0;
+  double return_sum = 0;
+  void add(Outcome o, double ret);
+  nlohmann::json to_json() const;
+};
+
+class Balance {
+ public:
+  // `agents`: the run's agent list; per-agent rows follow its order, duplicates merged.
+  // `teams`: team of each seat (outcome.h); empty for one seat per team.
+  Balance(int seats, const std::vector<std::string>& agents, std::vector<int> teams = {});
+  void add(const GameResult& g);
+  // {"games", "decisive", "drawn", "length", "by_seat", "by_agent"}: see docs/formats.md.
+  nlohmann::json to_json() const;
+
+ private:
+  std::vector<Tally> seats_;
+  std::vector<int> teams_;
+  std::vector<std::string> agent_names_;
+  std::vector<Tally> agents_;
+  std::int64_t games_ = 0, decisive_ = 0;
+  std::int64_t length_sum_ = 0, length_min_ = 0, length_max_ = 0;
+};
+
+// The summary.json object printed as a plain-text table (for the terminal).
+std::string format_summary_table(const nlohmann::json& summary);
+
+}  // namespace qilab::experiments

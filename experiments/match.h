@@ -1,0 +1,131 @@
+#pragma once
+// The match runner: plays a run of games between agents, in parallel over games, and writes
+// DIR/games.jsonl and DIR/summary.json (docs/formats.md).
+//
+// Determinism: game i draws every random number (chance outcomes, sampled worlds, the agents'
+// own choices) from Rng(seed).split(i), with agents created fresh for that game, so a game's
+// record depends on (seed, i, config, agents) only; records are written in index order. The
+// files are therefore the same for any --threads.
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <vector>
+
+#include "agents/factory.h"
+#include "engine/core/config.h"
+#include "engine/core/game.h"
+#include "engine/core/record.h"
+#include "experiments/match_session.h"
+#include "experiments/rotation.h"
+
+namespace qilab::experiments {
+
+template <Game G>
+RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
+  RunIdentity id{std::string(G::kId), game.options().to_json(), game.options().hash(), cfg.seed, cfg.agents,
+                 game.num_players(), {}};
+  const auto start = game.initial_state();
+  for (Player p = 0; p < id.seats; ++p) id.teams.push_back(start.team_of(p));
+  return id;
+}
+
+// Plays game `index` of the run to the end. The referee alone holds the true state: each agent
+// is shown state.sample_world(seat, rng) (the state itself in perfect-information games) and
+// chance nodes are resolved here with state.sample_chance(rng).
+template <Game G>
+GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index) {
+  using S = typename G::State;
+  GameRecord r;
+  r.index = index;
+  r.game = id.game;
+  r.options = id.options;
+  r.config_hash = id.config_hash;
+  r.seed = id.seed;
+  r.agents = seat_agents(id.agents, id.seats, index);
+
+  Rng rng = Rng(id.seed).split(static_cast<std::uint64_t>(index));
+  std::vector<AgentPtr<S>> agents;
+  for (const auto& spec : r.agents) {
+    agents.push_back(make_agent(game, spec));
+    agents.back()->reset();
+  }
+  S state = game.initial_state();
+  while (!state.is_terminal()) {
+    Action a;
+    if (state.is_chance()) {
+      a = state.sample_chance(rng);
+    } else {
+      const Player p = state.current_player();
+      const S view = state.sample_world(p, rng);
+      a = agents[static_cast<std::size_t>(p)]->choose(view, rng);
+      if (auto stats = agents[static_cast<std::size_t>(p)]->last_stats(); !stats.is_null())
+        r.stats.push_back({{"ply", r.actions.size()}, {"seat", p}, {"stats", std::move(stats)}});
+    }
+    // A bad agent or game is a bug, not bad input: logic_error makes the CLI exit 1.
+    if (!state.is_legal(a))
+      throw std::logic_error("game " + std::to_string(index) + ": action " + std::to_string(a) +
+                             " chosen at ply " + std::to_string(r.actions.size()) + " is not legal");
+    r.notation.push_back(state.action_to_string(a));
+    r.actions.push_back(a);
+    state.apply(a);
+    for (auto& agent : agents) agent->observe(a);
+  }
+  const Values v = state.returns();
+  r.returns.assign(v.begin(), v.begin() + state.num_players());
+  return r;
+}
+
+// Runs (or resumes) the match; throws Error on bad input before anything is written.
+template <Game G>
+MatchReport run_match(const G& game, const MatchConfig& cfg) {
+  check_match_config(cfg);
+  for (const auto& spec : cfg.agents) make_agent(game, spec);  // a bad agent spec fails here, not mid-run
+  MatchSession session(identity_of(game, cfg), cfg);
+  const auto start = std::chrono::steady_clock::now();
+  const auto& pending = session.pending();
+  const auto n = static_cast<std::int64_t>(pending.size());
+
+  // Exceptions may not leave an OpenMP region: the first failure (lowest slot, so the error
+  // reported does not depend on timing when several games fail) is kept and rethrown after.
+  std::mutex lock;
+  std::exception_ptr error;
+  std::int64_t error_slot = n;
+  bool failed = false;
+  auto fail = [&](std::int64_t k) {
+    if (k < error_slot) {
+      error_slot = k;
+      error = std::current_exception();
+    }
+    failed = true;
+  };
+
+#pragma omp parallel for num_threads(cfg.threads) schedule(dynamic, 1)
+  for (std::int64_t k = 0; k < n; ++k) {
+    {
+      std::lock_guard guard(lock);
+      if (failed) continue;  // finish quickly; written records stay resumable
+    }
+    try {
+      GameRecord r = play_game(game, session.identity(), pending[static_cast<std::size_t>(k)]);
+      std::lock_guard guard(lock);
+      try {
+        session.finish(static_cast<std::size_t>(k), std::move(r));
+      } catch (...) {
+        fail(k);
+      }
+    } catch (...) {
+      std::lock_guard guard(lock);
+      fail(k);
+    }
+  }
+  if (error) std::rethrow_exception(error);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return session.close(seconds);
+}
+
+// The same, for a game named by a config (registry id and options) plus key=value overrides.
+MatchReport run_match(const GameConfig& config, const std::vector<std::string>& overrides, const MatchConfig& cfg);
+
+}  // namespace qilab::experiments

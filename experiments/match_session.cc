@@ -1,0 +1,119 @@
+#include "experiments/match_session.h"
+
+#include <filesystem>
+
+#include "engine/core/config.h"
+#include "engine/core/error.h"
+#include "experiments/rotation.h"
+
+namespace qilab::experiments {
+namespace fs = std::filesystem;
+
+namespace {
+
+GameResult result_of(const GameRecord& r) {
+  return {r.returns, r.agents, static_cast<std::int64_t>(r.actions.size())};
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ",") + x;
+  return s;
+}
+
+}  // namespace
+
+void check_match_config(const MatchConfig& cfg) {
+  if (cfg.agents.empty()) throw Error("no agents given");
+  for (const auto& a : cfg.agents)
+    if (a.empty()) throw Error("empty agent name in the agent list");
+  if (cfg.games < 1) throw Error("the number of games must be at least 1, got " + std::to_string(cfg.games));
+  if (cfg.threads < 1) throw Error("the number of threads must be at least 1, got " + std::to_string(cfg.threads));
+  if (cfg.out_dir.empty()) throw Error("no output directory given");
+}
+
+MatchSession::MatchSession(RunIdentity id, MatchConfig cfg) : id_(std::move(id)), cfg_(std::move(cfg)) {
+  check_match_config(cfg_);
+  const fs::path dir(cfg_.out_dir);
+  records_path_ = (dir / "games.jsonl").string();
+  summary_path_ = (dir / "summary.json").string();
+  if (fs::exists(dir) && !fs::is_directory(dir)) throw Error(cfg_.out_dir + ": exists and is not a directory");
+  results_.resize(static_cast<std::size_t>(cfg_.games));
+  if (fs::exists(records_path_)) load_existing();
+  for (std::int64_t i = 0; i < cfg_.games; ++i)
+    if (!results_[static_cast<std::size_t>(i)]) pending_.push_back(i);
+
+  // Everything is checked: only now touch the disk.
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw Error(cfg_.out_dir + ": cannot create directory (" + ec.message() + ")");
+  if (!pending_.empty()) writer_ = std::make_unique<RecordWriter>(records_path_);
+}
+
+MatchSession::~MatchSession() = default;
+
+void MatchSession::load_existing() {
+  const std::string resume_hint = "; use another output directory, or repeat the original settings to resume";
+  for (const GameRecord& r : read_records(records_path_)) {
+    const std::string where = records_path_ + ": game " + std::to_string(r.index);
+    auto differs = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
+      return Error(where + " was played with " + what + " " + theirs + ", this run has " + ours + resume_hint);
+    };
+    if (r.game != id_.game) throw differs("game", r.game, id_.game);
+    if (r.seed != id_.seed) throw differs("seed", std::to_string(r.seed), std::to_string(id_.seed));
+    if (r.options != id_.options || r.config_hash != id_.config_hash)
+      throw differs("options", r.options.dump(), id_.options.dump());
+    if (r.index < 0) throw Error(where + ": negative game index");
+    const auto expected = seat_agents(id_.agents, id_.seats, r.index);
+    if (r.agents != expected) throw differs("agents (per seat)", join(r.agents), join(expected));
+    if (static_cast<int>(r.returns.size()) != id_.seats)
+      throw Error(where + ": expected " + std::to_string(id_.seats) + " returns, found " +
+                  std::to_string(r.returns.size()));
+    if (r.index >= cfg_.games) {
+      ++beyond_;
+      continue;
+    }
+    auto& slot = results_[static_cast<std::size_t>(r.index)];
+    if (slot) throw Error(where + ": recorded twice");
+    slot = result_of(r);
+    ++resumed_;
+  }
+}
+
+void MatchSession::finish(std::size_t slot, GameRecord record) {
+  waiting_.emplace(slot, std::move(record));
+  while (!waiting_.empty() && waiting_.begin()->first == next_slot_) {
+    auto node = waiting_.extract(waiting_.begin());
+    writer_->write(node.mapped());
+    results_[static_cast<std::size_t>(node.mapped().index)] = result_of(node.mapped());
+    ++next_slot_;
+    ++played_;
+    if (cfg_.on_progress) cfg_.on_progress(resumed_ + played_, cfg_.games);
+  }
+}
+
+MatchReport MatchSession::close(double seconds) {
+  writer_.reset();  // fsyncs and closes games.jsonl
+  Balance balance(id_.seats, id_.agents, id_.teams);
+  for (const auto& r : results_)
+    if (r) balance.add(*r);  // index order: identical sums whatever order games finished in
+  nlohmann::json s = {{"game", id_.game},       {"options", id_.options}, {"config_hash", id_.config_hash},
+                      {"seed", id_.seed},       {"seats", id_.seats},     {"teams", id_.teams},
+                      {"agents", id_.agents},
+                      {"rotation", "game i, seat s: agents[(s + i) mod len(agents)]"}};
+  s.update(balance.to_json());
+  s["run"] = {{"played", played_}, {"resumed", resumed_}, {"threads", cfg_.threads}, {"seconds", seconds}};
+  write_file_atomically(summary_path_, s.dump(2) + "\n");
+
+  MatchReport rep;
+  rep.table = format_summary_table(s);
+  rep.summary = std::move(s);
+  rep.records_path = records_path_;
+  rep.summary_path = summary_path_;
+  rep.played = played_;
+  rep.resumed = resumed_;
+  rep.beyond = beyond_;
+  return rep;
+}
+
+}  // namespace qilab::experiments

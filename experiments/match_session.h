@@ -1,0 +1,89 @@
+#pragma once
+// The game-independent half of a match run: the output directory, resuming from an existing
+// games.jsonl, writing records in order, and the summary. The match runner (match.h) plays
+// the games and hands each finished record to the session.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/record.h"
+#include "experiments/balance.h"
+
+namespace qilab::experiments {
+
+struct MatchConfig {
+  std::vector<std::string> agents;  // agent specs, rotated over the seats (rotation.h)
+  std::int64_t games = 1;
+  std::uint64_t seed = 0;
+  int threads = 1;
+  std::string out_dir;
+  // Called after each record is written with (games done, games in the run), resumed ones
+  // included; from one thread at a time.
+  std::function<void(std::int64_t, std::int64_t)> on_progress;
+};
+
+// What makes two runs the same run: records of another identity cannot be resumed from.
+struct RunIdentity {
+  std::string game;
+  nlohmann::json options;
+  std::string config_hash;
+  std::uint64_t seed = 0;
+  std::vector<std::string> agents;
+  int seats = 0;
+  std::vector<int> teams;  // team of each seat (team_of at the start); follows from game and options
+};
+
+struct MatchReport {
+  nlohmann::json summary;       // as written to summary.json
+  std::string table;            // format_summary_table(summary)
+  std::string records_path, summary_path;
+  std::int64_t played = 0;      // games played by this call
+  std::int64_t resumed = 0;     // games found in games.jsonl and skipped
+  std::int64_t beyond = 0;      // records in games.jsonl with an index >= games (kept, not counted)
+};
+
+// Throws Error on a bad config (no agents, games < 1, threads < 1, no directory).
+void check_match_config(const MatchConfig& cfg);
+
+class MatchSession {
+ public:
+  // Checks the directory and any existing games.jsonl against `id` before anything is written;
+  // throws Error naming the file and the first mismatch.
+  MatchSession(RunIdentity id, MatchConfig cfg);
+  ~MatchSession();
+  MatchSession(const MatchSession&) = delete;
+  MatchSession& operator=(const MatchSession&) = delete;
+
+  const RunIdentity& identity() const { return id_; }
+  // Game indices still to play, ascending.
+  const std::vector<std::int64_t>& pending() const { return pending_; }
+
+  // The record of game pending()[slot]. Records are written in slot order (early finishers wait
+  // in a buffer), so games.jsonl does not depend on the thread count and always holds a prefix
+  // of the run that a later call can resume from. Not thread-safe: call under one lock.
+  void finish(std::size_t slot, GameRecord record);
+
+  // Closes games.jsonl and writes summary.json atomically; `seconds` and `threads` go into the
+  // summary's "run" object, the only part that depends on how the games were obtained.
+  MatchReport close(double seconds);
+
+ private:
+  void load_existing();
+  RunIdentity id_;
+  MatchConfig cfg_;
+  std::string records_path_, summary_path_;
+  std::vector<std::optional<GameResult>> results_;  // by game index
+  std::vector<std::int64_t> pending_;
+  std::map<std::size_t, GameRecord> waiting_;       // finished out of order
+  std::size_t next_slot_ = 0;
+  std::unique_ptr<RecordWriter> writer_;
+  std::int64_t resumed_ = 0, played_ = 0, beyond_ = 0;
+};
+
+}  // namespace qilab::experiments

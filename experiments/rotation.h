@@ -1,0 +1,18 @@
+#pragma once
+// Which agent sits in which seat, game by game.
+//
+// The agents of a run are a list (as given on the command line). In game i, seat s is played
+// by agents[(s + i) mod n_agents]. With one agent per seat this rotates the line-up by one seat
+// each game, so over a multiple of n games every agent has sat in every seat equally often and
+// seat advantages cancel out of agent comparisons. A shorter list fills the seats cyclically
+// (one agent → every seat); a longer one slides a window over it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace qilab::experiments {
+
+std::vector<std::string> seat_agents(const std::vector<std::string>& agents, int seats,
+                                     std::int64_t game_index);
+
+}  // namespace qilab::experiments

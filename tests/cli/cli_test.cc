@@ -1,0 +1,211 @@
+// qilab end to end: each test runs the built binary and checks what a user would see.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path& scratch() {
+  static const fs::path dir = [] {
+    fs::path p = fs::temp_directory_path() / ("qilab_cli_" + std::to_string(::getpid()));
+    fs::remove_all(p);
+    fs::create_directories(p);
+    return p;
+  }();
+  return dir;
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+  int err_lines() const {
+    int n = 0;
+    for (char c : err) n += c == '\n';
+    return n;
+  }
+};
+
+// Runs `qilab ARGS` through the shell (ARGS may hold quotes and redirections), from the
+// source directory so configs/ paths resolve.
+Result qilab(const std::string& args, const std::string& stdin_text = "") {
+  static int calls = 0;
+  const auto base = scratch() / ("call" + std::to_string(++calls));
+  std::string cmd = "cd '" QILAB_SOURCE_DIR "' && '" QILAB_BIN "' " + args;
+  if (!stdin_text.empty()) {
+    std::ofstream(base.string() + ".in") << stdin_text;
+    cmd += " < '" + base.string() + ".in'";
+  }
+  cmd += " > '" + base.string() + ".out' 2> '" + base.string() + ".err'";
+  const int status = std::system(cmd.c_str());
+  Result r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(base.string() + ".out");
+  r.err = slurp(base.string() + ".err");
+  return r;
+}
+
+void check_bad_input(const Result& r, const std::string& names) {
+  CHECK(r.code == 2);
+  CHECK(r.err_lines() == 1);
+  CHECK(r.err.starts_with("qilab: error: "));
+  CHECK_MESSAGE(r.err.find(names) != std::string::npos, "stderr: ", r.err);
+  CHECK(r.out.empty());
+}
+
+fs::path write_file(const std::string& name, const std::string& text) {
+  const fs::path p = scratch() / name;
+  std::ofstream(p) << text;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("games lists checkers with its options") {
+  auto r = qilab("games");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("checkers") != std::string::npos);
+  CHECK(r.out.find("max_turns") != std::string::npos);
+  r = qilab("games --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j[0]["id"] == "checkers");
+  CHECK(j[0]["players"] == 6);
+}
+
+TEST_CASE("--help works on every command") {
+  for (const char* cmd : {"", "games ", "show ", "legal ", "apply ", "play "}) {
+    auto r = qilab(std::string(cmd) + "--help");
+    CHECK_MESSAGE(r.code == 0, cmd);
+    CHECK(r.out.find("--help") != std::string::npos);
+  }
+  CHECK(qilab("play --help").out.find("--agents") != std::string::npos);
+}
+
+TEST_CASE("legal on the initial two-player position") {
+  // Seat 0 has 4 front pieces with 2 steps each into the empty centre and 3 second-row pieces
+  // with 2 hops each over the front row: 14 actions.
+  auto r = qilab("legal --game checkers --set players=2 --json");
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["count"] == 14);
+  CHECK(j["actions"].size() == 14);
+  CHECK(j["player"] == 0);
+  // The same through a config file, given as --game or --config; text output, one per line.
+  r = qilab("legal --game configs/games/checkers-2p.toml");
+  CHECK(r.code == 0);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 14);
+  CHECK(qilab("legal --config configs/games/checkers-2p.toml").out == r.out);
+}
+
+TEST_CASE("apply, then show and legal on the resulting position") {
+  auto legal = nlohmann::json::parse(qilab("legal --game checkers --set players=2 --json").out);
+  // The first legal action, by notation and by id.
+  const std::string first = legal["actions"][0]["notation"];
+  const int id = legal["actions"][0]["id"];
+  auto by_name = qilab("apply --game checkers --set players=2 --actions '" + first + "'");
+  auto by_id = qilab("apply --game checkers --set players=2 --actions " + std::to_string(id));
+  REQUIRE(by_name.code == 0);
+  CHECK(by_name.out == by_id.out);
+  const auto pos = nlohmann::json::parse(by_name.out);
+  CHECK(pos != nlohmann::json::parse(qilab("show --game checkers --set players=2 --json").out));
+  // The printed position reads back (here from standard input).
+  auto shown = qilab("show --game checkers --set players=2 --position -", by_name.out);
+  CHECK(shown.code == 0);
+  CHECK(qilab("legal --game checkers --set players=2 --position -", by_name.out).code == 0);
+  auto env = qilab("apply --game checkers --set players=2 --json --actions " + std::to_string(id));
+  REQUIRE(env.code == 0);
+  const auto e = nlohmann::json::parse(env.out);
+  CHECK(e["applied"][0]["notation"] == first);
+  CHECK(e["position"] == pos);
+}
+
+TEST_CASE("an illegal action exits 2 naming it and its place") {
+  auto legal = nlohmann::json::parse(qilab("legal --game checkers --set players=2 --json").out);
+  const std::string ok = legal["actions"][0]["notation"];
+  // Action id 0: the north tip stepping up-left, off the board.
+  auto r = qilab("apply --game checkers --set players=2 --actions '" + ok + " 0'");
+  check_bad_input(r, "action 2 '0'");
+  r = qilab("apply --game checkers --set players=2 --actions 'zz9'");
+  check_bad_input(r, "action 1 'zz9'");
+  r = qilab("apply --game checkers --set players=2 --actions 99999");
+  check_bad_input(r, "action 1 '99999'");
+}
+
+TEST_CASE("unknown game, option and agent exit 2") {
+  check_bad_input(qilab("show --game nosuch"), "unknown game 'nosuch'");
+  check_bad_input(qilab("show --game checkers --set colour=red"), "colour");
+  check_bad_input(qilab("show --game checkers --set players=five"), "players");
+  check_bad_input(qilab("show --game checkers --set players=5"), "players");
+  const auto out = scratch() / "never";
+  check_bad_input(qilab("play --game checkers --agents random,nosuch --games 1 --out '" + out.string() + "'"),
+                  "unknown agent 'nosuch'");
+  CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("bad command lines exit 2 with one line") {
+  check_bad_input(qilab(""), "subcommand");
+  check_bad_input(qilab("nosuch"), "nosuch");
+  check_bad_input(qilab("play --game checkers --games x --out /tmp/x"), "--games");
+  check_bad_input(qilab("play --game checkers --games 0 --out /tmp/x"), "--games");
+  check_bad_input(qilab("play --game checkers --games 1"), "--out");
+  check_bad_input(qilab("show"), "--game");
+  check_bad_input(qilab("show --game checkers --bogus"), "--bogus");
+  check_bad_input(qilab("show --game checkers --config configs/games/checkers-2p.toml --game other"), "");
+}
+
+TEST_CASE("malformed TOML and JSON exit 2 naming the file") {
+  const auto toml = write_file("bad.toml", "game = \"checkers\"\n[options\nplayers = 2\n");
+  check_bad_input(qilab("show --game '" + toml.string() + "'"), toml.string());
+  check_bad_input(qilab("show --config '" + toml.string() + "'"), toml.string());
+  const auto unknown = write_file("unknown.toml", "game = \"checkers\"\n[options]\nplayrs = 2\n");
+  check_bad_input(qilab("show --game '" + unknown.string() + "'"), "playrs");
+  const auto json = write_file("bad.json", "{ \"board\": ");
+  check_bad_input(qilab("show --game checkers --position '" + json.string() + "'"), json.string());
+  const auto wrong = write_file("wrong.json", "{ \"board\": 3 }");
+  check_bad_input(qilab("legal --game checkers --position '" + wrong.string() + "'"), wrong.string());
+  check_bad_input(qilab("show --game checkers --position -", "[1, 2"), "<stdin>");
+  check_bad_input(qilab("show --game checkers --position /nonexistent/pos.json"), "/nonexistent/pos.json");
+}
+
+TEST_CASE("play writes games.jsonl and summary.json and prints the table") {
+  const auto out = scratch() / "play";
+  auto r = qilab("play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy --games 4 "
+                 "--threads 2 --seed 3 --out '" + out.string() + "'");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.err.empty());  // no progress bar when stderr is not a terminal
+  CHECK(r.out.find("seat") != std::string::npos);
+  CHECK(r.out.find("greedy") != std::string::npos);
+  const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+  CHECK(summary["games"] == 4);
+  CHECK(summary["seed"] == 3);
+  CHECK(summary["options"]["max_turns"] == 30);
+  const std::string lines = slurp(out / "games.jsonl");
+  CHECK(std::count(lines.begin(), lines.end(), '\n') == 4);
+  // Asking for more resumes; asking with another seed is refused.
+  r = qilab("play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy --games 6 "
+            "--threads 1 --seed 3 --out '" + out.string() + "'");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("2 games played now, 4 already in") != std::string::npos);
+  check_bad_input(qilab("play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy "
+                        "--games 6 --seed 4 --out '" + out.string() + "'"),
+                  "seed 3");
+}

@@ -1,0 +1,180 @@
+// The match runner: records, chance, rotation, determinism across thread counts, resume,
+// torn lines, refusal to mix runs.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "engine/core/error.h"
+#include "engine/core/record.h"
+#include "engine/registry.h"
+#include "experiments/match.h"
+#include "experiments/rotation.h"
+#include "race_game.h"
+
+namespace fs = std::filesystem;
+using namespace qilab;
+using namespace qilab::experiments;
+
+namespace {
+
+std::string fresh_dir(const std::string& name) {
+  const fs::path p = fs::temp_directory_path() / ("qilab_match_" + std::to_string(::getpid()) + "_" + name);
+  fs::remove_all(p);
+  return p.string();
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// summary.json without its "run" object, the one part allowed to differ between runs.
+nlohmann::json results_of(const std::string& dir) {
+  auto j = nlohmann::json::parse(slurp(dir + "/summary.json"));
+  j.erase("run");
+  return j;
+}
+
+MatchConfig config(std::string dir, std::int64_t games, int threads, std::uint64_t seed = 7) {
+  MatchConfig c;
+  c.agents = {"random", "greedy", "random"};
+  c.games = games;
+  c.seed = seed;
+  c.threads = threads;
+  c.out_dir = std::move(dir);
+  return c;
+}
+
+const testing::Race& race() {
+  static const testing::Race game{Options(testing::Race::option_specs())};
+  return game;
+}
+
+}  // namespace
+
+TEST_CASE("records hold the rotated agents, chance outcomes and the game's end") {
+  const auto dir = fresh_dir("records");
+  const auto rep = run_match(race(), config(dir, 6, 2));
+  CHECK(rep.played == 6);
+  CHECK(rep.resumed == 0);
+  const auto records = read_records(dir + "/games.jsonl");
+  REQUIRE(records.size() == 6);
+  // Game 1 turns the line-up {random, greedy, random} by one seat.
+  CHECK(records[1].agents == std::vector<std::string>{"greedy", "random", "random"});
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto& r = records[i];
+    CHECK(r.index == static_cast<std::int64_t>(i));  // written in index order
+    CHECK(r.game == "race");
+    CHECK(r.seed == 7);
+    CHECK(r.agents == seat_agents({"random", "greedy", "random"}, 3, r.index));
+    CHECK(r.actions.size() == r.notation.size());
+    CHECK(r.returns.size() == 3);
+    CHECK(r.notation.front().starts_with("roll"));  // the referee rolled the die
+    CHECK(r.config_hash == race().options().hash());
+  }
+  const auto s = rep.summary;
+  CHECK(s["games"] == 6);
+  CHECK(s["by_seat"].size() == 3);
+  CHECK(s["by_agent"].size() == 2);  // "random" twice in the list is one agent
+  CHECK(s["by_agent"][0]["games"] == 12);  // seat-games: random holds two seats per game
+  CHECK(s["by_agent"][1]["games"] == 6);
+  CHECK(results_of(dir) == [&] { auto j = s; j.erase("run"); return j; }());
+}
+
+TEST_CASE("same seed, same files, whatever the thread count") {
+  const auto one = fresh_dir("t1"), two = fresh_dir("t2"), other = fresh_dir("seed8");
+  run_match(race(), config(one, 16, 1));
+  run_match(race(), config(two, 16, 2));
+  CHECK(slurp(one + "/games.jsonl") == slurp(two + "/games.jsonl"));
+  CHECK(results_of(one) == results_of(two));
+  run_match(race(), config(other, 16, 2, 8));
+  CHECK(slurp(one + "/games.jsonl") != slurp(other + "/games.jsonl"));
+}
+
+TEST_CASE("checkers through the registry: same seed, same files with 1 and 2 threads") {
+  GameConfig game = default_config("checkers");
+  const std::vector<std::string> sets{"players=2", "max_turns=40"};
+  const auto one = fresh_dir("ck1"), two = fresh_dir("ck2");
+  auto c1 = config(one, 4, 1), c2 = config(two, 4, 2);
+  c1.agents = c2.agents = {"greedy", "random"};
+  const auto rep = run_match(game, sets, c1);
+  run_match(game, sets, c2);
+  CHECK(slurp(one + "/games.jsonl") == slurp(two + "/games.jsonl"));
+  CHECK(results_of(one) == results_of(two));
+  CHECK(rep.summary["options"]["players"] == 2);
+  CHECK(rep.summary["seats"] == 2);
+  CHECK(rep.summary["teams"] == nlohmann::json::array({0, 1}));
+}
+
+TEST_CASE("a run resumes: only missing games are played, the result equals a fresh run") {
+  const auto fresh = fresh_dir("fresh8"), resumed = fresh_dir("resume");
+  run_match(race(), config(fresh, 8, 2));
+  const auto first = run_match(race(), config(resumed, 4, 2));
+  CHECK(first.played == 4);
+  const auto second = run_match(race(), config(resumed, 8, 2));
+  CHECK(second.played == 4);
+  CHECK(second.resumed == 4);
+  CHECK(second.summary["run"]["resumed"] == 4);
+  CHECK(slurp(fresh + "/games.jsonl") == slurp(resumed + "/games.jsonl"));
+  CHECK(results_of(fresh) == results_of(resumed));
+
+  // Nothing left to play: nothing is played, the summary is the same.
+  const auto third = run_match(race(), config(resumed, 8, 1));
+  CHECK(third.played == 0);
+  CHECK(third.resumed == 8);
+  CHECK(results_of(fresh) == results_of(resumed));
+
+  // Fewer games than recorded: the later ones stay in the file, out of the summary.
+  const auto fewer = run_match(race(), config(resumed, 5, 1));
+  CHECK(fewer.played == 0);
+  CHECK(fewer.beyond == 3);
+  CHECK(fewer.summary["games"] == 5);
+}
+
+TEST_CASE("a torn last line is trimmed and that game played again") {
+  const auto fresh = fresh_dir("fresh_torn"), torn = fresh_dir("torn");
+  run_match(race(), config(fresh, 8, 1));
+  const std::string full = slurp(fresh + "/games.jsonl");
+  // Keep five whole lines and half of the sixth, as a crash mid-write would.
+  std::size_t cut = 0;
+  for (int i = 0; i < 5; ++i) cut = full.find('\n', cut) + 1;
+  const std::size_t sixth_end = full.find('\n', cut);
+  fs::create_directories(torn);
+  std::ofstream(torn + "/games.jsonl", std::ios::binary) << full.substr(0, cut + (sixth_end - cut) / 2);
+  const auto rep = run_match(race(), config(torn, 8, 2));
+  CHECK(rep.resumed == 5);
+  CHECK(rep.played == 3);
+  CHECK(slurp(torn + "/games.jsonl") == full);
+  CHECK(results_of(torn) == results_of(fresh));
+}
+
+TEST_CASE("records of another run are refused, and left untouched") {
+  const auto dir = fresh_dir("mixed");
+  run_match(race(), config(dir, 3, 1));
+  const std::string before = slurp(dir + "/games.jsonl");
+  CHECK_THROWS_WITH_AS(run_match(race(), config(dir, 6, 1, 99)),
+                       doctest::Contains("was played with seed 7, this run has 99"), Error);
+  auto other_agents = config(dir, 6, 1);
+  other_agents.agents = {"greedy"};
+  CHECK_THROWS_WITH_AS(run_match(race(), other_agents), doctest::Contains("agents"), Error);
+  Options opts(testing::Race::option_specs());
+  opts.set_from_text("target", "12", "test");
+  CHECK_THROWS_WITH_AS(run_match(testing::Race(opts), config(dir, 6, 1)), doctest::Contains("options"), Error);
+  CHECK(slurp(dir + "/games.jsonl") == before);
+}
+
+TEST_CASE("bad agents and counts fail before anything is written") {
+  const auto dir = fresh_dir("bad");
+  auto c = config(dir, 4, 1);
+  c.agents = {"random", "nosuch"};
+  CHECK_THROWS_WITH_AS(run_match(race(), c), doctest::Contains("unknown agent 'nosuch'"), Error);
+  CHECK_FALSE(fs::exists(dir));
+  CHECK_THROWS_AS(run_match(race(), config(dir, 0, 1)), Error);
+  CHECK_THROWS_AS(run_match(race(), config(dir, 4, 0)), Error);
+  CHECK_FALSE(fs::exists(dir));
+}

@@ -1,0 +1,211 @@
+// Hidden information: what each seat sees, and worlds drawn for a seat by sample_world.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "engine/junqi/sampler.h"
+#include "helpers.h"
+
+using namespace junqi_test;
+
+namespace {
+int count(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (auto at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("dark game: a seat sees its own ranks and where everyone stands, never others' ranks") {
+  auto g = make<Junqi6>();
+  State s = deployed(g.initial_state());
+  const std::string view = s.render(1);
+  CHECK(count(view, "0?") == 25);
+  CHECK(count(view, "2?") == 25);
+  CHECK(count(view, "1?") == 0);
+  CHECK(count(view, "1F") == 1);
+  CHECK(count(s.render(-1), "0F") == 1);
+}
+
+TEST_CASE("dark game with allies_visible: allies see each other's ranks") {
+  auto g = make<Junqi6>({{"allies_visible", "true"}});
+  State s = deployed(g.initial_state());
+  const std::string view = s.render(2);
+  CHECK(count(view, "0?") == 0);
+  CHECK(count(view, "4F") == 1);
+  CHECK(count(view, "1?") == 25);
+}
+
+TEST_CASE("bright game: every rank is shown once all have deployed, not before") {
+  auto g = make<Junqi4>({{"visibility", "bright"}});
+  State s = g.initial_state();
+  ActionList legal;
+  for (int i = 0; i < 30; ++i) {
+    s.legal_actions(legal);
+    s.apply(legal[0]);
+  }
+  CHECK(count(s.render(2), "0?") == 25);  // deployed, positions shown, ranks not yet
+  for (char k : std::string("?FMB123456789"))  // seat 1 is placing: nothing of it is shown
+    CHECK(count(s.render(2), std::string(" 1") + k) + count(s.render(2), std::string("(1") + k) == 0);
+  s = deployed(s);
+  CHECK(s.render(2).find('?') == std::string::npos);
+}
+
+TEST_CASE("placements are secret while a seat deploys") {
+  auto g = make<Junqi4>();
+  State a = g.initial_state(), b = a;
+  a.apply(a.string_to_action("@a0r5c1"));
+  b.apply(b.string_to_action("@a0r5c3"));
+  CHECK(a.observation_string(1) == b.observation_string(1));
+  CHECK(a.information_key(1) == b.information_key(1));
+  CHECK(a.observation_string(0) != b.observation_string(0));
+}
+
+TEST_CASE("moves, fights and revealed flags are public; each fight shows only who survived") {
+  auto g = make<Junqi4>();
+  State s = position(g, {{0, '7', "m12"}, {1, '5', "m11"}, {1, '5', "a1r2c2"}});
+  s.apply(s.string_to_action("m12xm11"));
+  const std::string view = s.observation_string(3);
+  CHECK(view.find("attacker won") != std::string::npos);
+  CHECK(view.find("last move: m12-m11") != std::string::npos);
+  CHECK(view.find("07") == std::string::npos);  // the winner's rank stays hidden
+}
+
+// Draws worlds for every seat at many positions of random games and checks each one.
+template <class G>
+void check_worlds(const G& g, int games, int every, std::uint64_t seed) {
+  Rng rng(seed);
+  ActionList legal;
+  int checked = 0;
+  const auto fallbacks = sampler_fallbacks();
+  for (int game = 0; game < games; ++game) {
+    State s = g.initial_state();
+    for (int step = 0; !s.is_terminal(); ++step) {
+      if (step % every == 0) {
+        for (int p = 0; p < g.num_players(); ++p) {
+          State w = s.sample_world(p, rng);
+          REQUIRE(w.observation_string(p) == s.observation_string(p));
+          REQUIRE(w.information_key(p) == s.information_key(p));
+          // A legal position: army composition, setup rules, immobile pieces at home,
+          // moved pieces neither mine nor flag, fight outcomes from the combat table.
+          REQUIRE_NOTHROW(g.state_from_json(w.to_json()));
+          for (int i = 0; i < g.num_players() * kSlots; ++i) {
+            if (s.kind_of(i) < 0 || w.kind_of(i) < 0) continue;  // a placement redrawn elsewhere
+            REQUIRE((w.evidence(i) & bit(w.kind_of(i))) != 0);
+            if (s.sees(p, i)) REQUIRE(w.kind_of(i) == s.kind_of(i));
+          }
+          ++checked;
+        }
+      }
+      s.legal_actions(legal);
+      s.apply(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
+    }
+  }
+  CHECK(sampler_fallbacks() == fallbacks);
+  MESSAGE(checked << " worlds checked");
+  CHECK(checked > 1000);
+}
+
+TEST_CASE("sample_world: thousands of positions from random games, every world legal and alike to its seat") {
+  check_worlds(make<Junqi6>(), 12, 7, 11);
+  check_worlds(make<Junqi4>(), 12, 7, 12);
+  check_worlds(make<Junqi6>({{"allies_visible", "true"}, {"mine_dies_too", "true"}}), 6, 9, 13);
+  check_worlds(make<Junqi4>({{"visibility", "bright"}}), 12, 5, 14);
+}
+
+// The kinds drawn for one piece over many worlds.
+std::set<int> support(const State& s, Player p, int piece, int draws) {
+  Rng rng(5);
+  std::set<int> kinds;
+  for (int i = 0; i < draws; ++i) kinds.insert(s.sample_world(p, rng).kind_of(piece));
+  return kinds;
+}
+
+TEST_CASE("sample_world can return every kind the evidence allows: a lost attack") {
+  auto g = make<Junqi4>();
+  // Seat 0's 连长 attacks a piece that has moved and loses: the defender is 营长 or above.
+  State s = position(g, {{0, '3', "m12"}, {1, '5', "m11"}, {1, '5', "a1r2c2"}});
+  const int defender = s.piece_at(s.board().find("m11"));
+  s.apply(s.string_to_action("m12xm11"));
+  CHECK(support(s, 0, defender, 3000) == std::set<int>{kBattalion, kRegiment, kBrigade, kDivision, kCorps, kMarshal});
+  // Seat 2 (the ally, ranks hidden) knows less: the attacker may have been an engineer,
+  // so the defender is anything from 排长 up.
+  CHECK(support(s, 2, defender, 3000) ==
+        std::set<int>{kPlatoon, kCompany, kBattalion, kRegiment, kBrigade, kDivision, kCorps, kMarshal});
+}
+
+TEST_CASE("sample_world can return every kind the evidence allows: both died") {
+  auto g = make<Junqi4>();
+  // A 连长 attacks an unmoved second-row piece and both die: it was a 连长 or a bomb (no mine
+  // starts in row 1).
+  State s = position(g, {{0, '3', "a1r0c0"}, {1, 'B', "a1r1c0"}, {1, '5', "a1r2c2"}});
+  const int defender = s.piece_at(s.board().find("a1r1c0"));
+  s.apply(s.string_to_action("a1r0c0xa1r1c0"));
+  CHECK(support(s, 0, defender, 3000) == std::set<int>{kCompany, kBomb});
+}
+
+TEST_CASE("sample_world keeps what everyone saw: an engineer's turn, a revealed flag") {
+  auto g = make<Junqi4>();
+  State s = position(g, {{0, '1', "a0r4c0"}, {0, '4', "a0r2c0"}, {1, '5', "a1r2c2"}});
+  s.apply(s.string_to_action("a0r4c0-a0r1c0"));
+  const int engineer = s.piece_at(s.board().find("a0r1c0"));
+  CHECK(support(s, 1, engineer, 500) == std::set<int>{kEngineer});
+  // An unmoved headquarters piece may be the flag until the 司令 dies.
+  const int hq = s.piece_at(s.board().find("a0r5c1"));
+  CHECK(support(s, 1, hq, 2000).count(kFlag) == 1);
+}
+
+// For hidden pieces in positions of random games: the kinds drawn over many worlds are
+// exactly the kinds some consistent world gives the piece (found by exhaustive search).
+template <class G>
+void check_supports(const G& g, std::uint64_t seed, int games) {
+  Rng rng(seed);
+  ActionList legal;
+  int pieces = 0, undecided = 0;
+  for (int game = 0; game < games; ++game) {
+    State s = play_random(g.initial_state(), rng, 25 * g.num_players() + 80 + 40 * game);
+    if (s.is_terminal()) continue;
+    const Player p = s.current_player();
+    // Pieces that fought first (the interesting constraints), then a few others.
+    std::vector<int> chosen;
+    for (int f = 0; f < s.num_fights() && chosen.size() < 4; ++f)
+      for (int piece : {s.fights_begin()[f].attacker, s.fights_begin()[f].defender})
+        if (!s.sees(p, piece) && std::find(chosen.begin(), chosen.end(), piece) == chosen.end()) chosen.push_back(piece);
+    for (int k = 0; k < 3; ++k) {
+      const int piece = static_cast<int>(rng.below(static_cast<std::uint32_t>(g.num_players() * kSlots)));
+      if (!s.sees(p, piece)) chosen.push_back(piece);
+    }
+    std::vector<std::set<int>> drawn(chosen.size());
+    Rng draws(seed + game);
+    for (int i = 0; i < 4000; ++i) {
+      State w = s.sample_world(p, draws);
+      for (std::size_t c = 0; c < chosen.size(); ++c) drawn[c].insert(w.kind_of(chosen[c]));
+    }
+    for (std::size_t c = 0; c < chosen.size(); ++c) {
+      std::set<int> exact;
+      bool decided = true;
+      for (int k = 0; k < kKinds; ++k) {
+        if (!(s.evidence(chosen[c]) & bit(k))) continue;
+        const int e = world_exists(s, p, chosen[c], k, 200'000);
+        if (e < 0) decided = false;
+        if (e == 1) exact.insert(k);
+      }
+      if (!decided) {
+        ++undecided;
+        continue;
+      }
+      CAPTURE(game);
+      CAPTURE(chosen[c]);
+      CHECK(drawn[c] == exact);
+      ++pieces;
+    }
+  }
+  MESSAGE(pieces << " hidden pieces compared, " << undecided << " undecided");
+  CHECK(pieces > 20);
+}
+
+TEST_CASE("sample_world's support is exactly what the evidence allows, in positions of random games") {
+  check_supports(make<Junqi4>({{"resign_after", "-1"}}), 21, 12);
+  check_supports(make<Junqi6>({{"resign_after", "-1"}}), 22, 12);
+}
