@@ -38,6 +38,25 @@ void BM_RandomPlayout(benchmark::State& bs) {
 }
 BENCHMARK(BM_RandomPlayout)->Arg(2)->Arg(6)->Unit(benchmark::kMillisecond);
 
+// The same games drawn with State::random_action (no move list), as search rollouts do.
+void BM_RandomPlayoutNoList(benchmark::State& bs) {
+  const Checkers game = make(static_cast<int>(bs.range(0)));
+  Rng rng(1);
+  std::int64_t actions = 0, games = 0;
+  for (auto _ : bs) {
+    State s = game.initial_state();
+    while (!s.is_terminal()) {
+      s.apply(s.random_action(rng));
+      ++actions;
+    }
+    ++games;
+    benchmark::DoNotOptimize(s);
+  }
+  bs.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  bs.counters["actions/s"] = benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_RandomPlayoutNoList)->Arg(2)->Arg(6)->Unit(benchmark::kMillisecond);
+
 // Mid-game positions of 6-player random games, for per-call costs.
 std::vector<State> midgame_positions() {
   const Checkers game = make(6);

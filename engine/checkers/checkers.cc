@@ -93,42 +93,63 @@ bool State::has_continuation(int cell) const {
   return false;
 }
 
-void State::legal_actions(ActionList& out) const {
-  out.clear();
-  if (is_terminal()) return;
+// Writes the legal actions (at most kMaxLegal) to `out` in action order; returns the count.
+int State::generate(Action* out) const {
+  if (is_terminal()) return 0;
+  int n = 0;
   if (hop_from_ >= 0) {
     for (int d = 0; d < star::kDirections; ++d) {
       const int over = kMoves.over[hop_from_][d], land = kMoves.land[hop_from_][d];
-      if (occupant_[over] && !occupant_[land] && !visited_.test(land)) out.push_back(hop_from_ * star::kDirections + d);
+      out[n] = hop_from_ * star::kDirections + d;
+      n += occupant_[over] && !occupant_[land] && !visited_.test(land);
     }
-    out.push_back(kPass);
-    return;
+    out[n++] = kPass;
+    return n;
   }
   // Pieces in cell order, directions in order: the list comes out sorted by action id, as
   // the reference lists it. A direction is open when the neighbour is empty (a step) or
   // the hole beyond it is (a hop; the sentinels make both false off the board).
-  Action* slot = out.reserve_back(kPiecesPerPlayer * star::kDirections);
-  int n = 0;
   own_[current_].for_each([&](int c) {
     const auto& over = kMoves.over[c];
     const auto& land = kMoves.land[c];
     const Action base = c * star::kDirections;
     for (int d = 0; d < star::kDirections; ++d) {
-      slot[n] = base + d;
+      out[n] = base + d;
       n += (occupant_[over[d]] == 0) | (occupant_[land[d]] == 0);
     }
   });
-  out.commit(n);
-  if (n == 0) out.push_back(kPass);
+  if (n == 0) out[n++] = kPass;
+  return n;
+}
+
+void State::legal_actions(ActionList& out) const {
+  out.clear();
+  out.commit(generate(out.reserve_back(kMaxLegal)));
+}
+
+Action State::random_action(Rng& rng) const {
+  if (hop_from_ < 0) {
+    // The seat's pieces in cell order, so a draw names a piece by rank.
+    std::array<std::uint8_t, kPiecesPerPlayer> piece{};
+    int count = 0;
+    own_[current_].for_each([&](int c) { piece[count++] = static_cast<std::uint8_t>(c); });
+    for (int attempt = 0; attempt < 16 && count > 0; ++attempt) {
+      const std::uint32_t k = rng.below(static_cast<std::uint32_t>(count * star::kDirections));
+      const int c = piece[k / star::kDirections], d = static_cast<int>(k % star::kDirections);
+      if (!occupant_[kMoves.over[c][d]] || !occupant_[kMoves.land[c][d]]) return c * star::kDirections + d;
+    }
+  }
+  Action legal[kMaxLegal];
+  const int n = generate(legal);
+  return legal[rng.below(static_cast<std::uint32_t>(n))];
 }
 
 bool State::is_legal(Action a) const {
   if (is_terminal() || a < 0 || a > kPass) return false;
   if (a == kPass) {
     if (hop_from_ >= 0) return true;
-    ActionList all;
-    legal_actions(all);
-    return all.size() == 1 && all[0] == kPass;
+    Action all[kMaxLegal];
+    return generate(all) == 1 && all[0] == kPass;
   }
   const int from = a / star::kDirections, d = a % star::kDirections;
   if (!own_[current_].test(from)) return false;

@@ -48,6 +48,10 @@ class State {
   int team_of(Player p) const { return p; }
 
   void legal_actions(ActionList& out) const;
+  // A legal action drawn uniformly at random, without building the list (random rollouts):
+  // draws (piece, direction) pairs until one is legal, falling back to the list after a few
+  // misses. Each legal action is one pair, so the draw stays exactly uniform.
+  Action random_action(Rng& rng) const;
   bool is_legal(Action a) const;
   void apply(Action a);
   void chance_outcomes(ChanceList& out) const { out.clear(); }
@@ -81,6 +85,8 @@ class State {
 
  private:
   friend class Checkers;
+  static constexpr int kMaxLegal = kPiecesPerPlayer * star::kDirections + 1;
+  int generate(Action* out) const;
   bool has_continuation(int cell) const;
   void end_turn();
 

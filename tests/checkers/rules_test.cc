@@ -289,3 +289,32 @@ TEST_CASE("encoding is egocentric: the observer's pieces are plane 0") {
   for (float x : planes) sum += x;
   CHECK(sum == 122.0f);
 }
+
+TEST_CASE("random_action draws every legal action, uniformly, and nothing else") {
+  auto g = make(2);
+  auto check_uniform = [](const State& s) {
+    ActionList list;
+    s.legal_actions(list);
+    std::map<Action, int> counts;
+    Rng rng(5);
+    const int draws = 2000 * list.size();
+    for (int i = 0; i < draws; ++i) ++counts[s.random_action(rng)];
+    REQUIRE(counts.size() == static_cast<std::size_t>(list.size()));
+    for (Action a : list) {
+      CAPTURE(a);
+      CHECK(counts[a] > 2000 - 200);  // about 4.5 standard deviations
+      CHECK(counts[a] < 2000 + 200);
+    }
+  };
+  check_uniform(g.initial_state());
+  // Mid-chain: the continuations and pass.
+  State chain = position(g, {{0, {38, 49, 0, 1, 2, 3, 4, 5, 6, 7}}, {1, {60, 69, 111, 112, 113, 114, 115, 116, 117, 118}}});
+  chain.apply(chain.string_to_action("38=>59"));
+  check_uniform(chain);
+  // Few moves among many blocked pieces: the fallback to the list keeps it uniform.
+  auto g3 = make(3);
+  State blocked = position(g3, {{0, range(0, 9)},
+                                {1, {14, 15, 16, 17, 18, 26, 27, 28, 29, 19}},
+                                {2, {31, 65, 75, 76, 86, 87, 88, 98, 99, 100}}});
+  check_uniform(blocked);
+}
