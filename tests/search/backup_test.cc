@@ -107,7 +107,7 @@ TEST_CASE("chance outcomes are visited in proportion to their probabilities") {
 
 TEST_CASE("rollouts take a game's random_action fast path when it has one") {
   static_assert(search::RolloutEvaluator<treegame::State>::kHasRandomAction);
-  static_assert(!search::RolloutEvaluator<checkers::State>::kHasRandomAction);
+  static_assert(search::RolloutEvaluator<checkers::State>::kHasRandomAction);
   treegame::State::random_action_calls = 0;
   choose(TreeGame::make(0), {"simulations=100", "evaluator=rollout"});
   CHECK(treegame::State::random_action_calls >= 4);  // one rollout from each of the four inner nodes
