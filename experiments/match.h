@@ -74,6 +74,12 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index) {
   }
   const Values v = state.returns();
   r.returns.assign(v.begin(), v.begin() + state.num_players());
+  // Games whose players choose a setup (junqi's deployment) record it per seat: setups are
+  // the openings that experiments compare.
+  if constexpr (requires(const S& s, Player p) { { s.deployment(p) } -> std::convertible_to<std::string>; }) {
+    r.setups = nlohmann::json::array();
+    for (Player p = 0; p < state.num_players(); ++p) r.setups.push_back(state.deployment(p));
+  }
   return r;
 }
 

@@ -178,3 +178,24 @@ TEST_CASE("bad agents and counts fail before anything is written") {
   CHECK_THROWS_AS(run_match(race(), config(dir, 4, 0)), Error);
   CHECK_FALSE(fs::exists(dir));
 }
+
+TEST_CASE("games with setups record each seat's deployment; games without record null") {
+  const auto dir = fresh_dir("setups");
+  auto c = config(dir, 2, 1);
+  c.agents = {"random"};
+  run_match(default_config("junqi4"), {}, c);
+  const auto records = read_records(dir + "/games.jsonl");
+  REQUIRE(records.size() == 2);
+  for (const auto& r : records) {
+    REQUIRE(r.setups.is_array());
+    REQUIRE(r.setups.size() == 4);
+    for (const auto& s : r.setups) CHECK(s.get<std::string>().size() > 25);  // 25 pieces and camps
+  }
+  CHECK(records[0].setups != records[1].setups);  // random deployments differ
+
+  const auto plain = fresh_dir("nosetups");
+  auto c2 = config(plain, 1, 1);
+  c2.agents = {"random"};
+  run_match(default_config("checkers"), {"players=2", "max_turns=10"}, c2);
+  CHECK(read_records(plain + "/games.jsonl")[0].setups.is_null());
+}
