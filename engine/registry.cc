@@ -33,7 +33,19 @@ GameConfig default_config(std::string_view id) {
 
 std::unique_ptr<AnyGame> make_any_game(const GameConfig& config, const std::vector<std::string>& overrides) {
   return with_game(config.game, [&]<Game G>() -> std::unique_ptr<AnyGame> {
-    return std::make_unique<GameAdapter<G>>(G(resolve_options(G::option_specs(), config, overrides)));
+    Options options = resolve_options(G::option_specs(), config, overrides);  // names its own sources
+    try {
+      return std::make_unique<GameAdapter<G>>(G(options));
+    } catch (const Error& e) {
+      // A game's own range checks (players=7, an unreadable board file) learn here where the
+      // options came from: the config file and any --set overrides.
+      std::string where = config.source;
+      if (!overrides.empty()) {
+        where += " with overrides";
+        for (const auto& o : overrides) where += " '" + o + "'";
+      }
+      throw Error(where + ": " + e.what());
+    }
   });
 }
 

@@ -155,6 +155,10 @@ TEST_CASE("unknown game, option and agent exit 2") {
   check_bad_input(qilab("show --game checkers --set colour=red"), "colour");
   check_bad_input(qilab("show --game checkers --set players=five"), "players");
   check_bad_input(qilab("show --game checkers --set players=5"), "players");
+  // A game's own range check names where the value came from: the config file and the override.
+  check_bad_input(qilab("show --game configs/games/checkers-2p.toml --set players=5"),
+                  "configs/games/checkers-2p.toml with overrides 'players=5'");
+  check_bad_input(qilab("show --game checkers --set players=5"), "defaults of checkers with overrides 'players=5'");
   const auto out = scratch() / "never";
   check_bad_input(qilab("play --game checkers --agents random,nosuch --games 1 --out '" + out.string() + "'"),
                   "unknown agent 'nosuch'");
