@@ -1,5 +1,5 @@
 // guifa engine speed: random playouts (legal generation plus apply), legal-move generation
-// and state copy. Figures are recorded in docs/rules/guifa.md ("Speed").
+// and state copy. Figures are recorded in docs/performance.md and docs/rules/guifa.md ("Speed").
 #include <string>
 
 #include "bench/harness.h"
@@ -23,6 +23,13 @@ void BM_RandomPlayout(benchmark::State& bs) {
   bench::random_playouts(bs, make(static_cast<int>(bs.range(0))).initial_state());
 }
 BENCHMARK(BM_RandomPlayout)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+// The same games drawn with State::random_action (no move list), as search rollouts do.
+void BM_RandomActionPlayout(benchmark::State& bs) {
+  bench::random_playouts(bs, make(static_cast<int>(bs.range(0))).initial_state(),
+                         [](const State& s, Rng& rng) { return s.random_action(rng); });
+}
+BENCHMARK(BM_RandomActionPlayout)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
 // Positions 60 random actions into 2v2 games, for per-call costs.
 void BM_LegalActions(benchmark::State& bs) {

@@ -56,7 +56,6 @@ Geometry build(int n) {
       g.block[c].set(to);
       if (d < 4 || (g.city[c] >= 0 && g.city[c] == g.city[to])) {
         g.step[c][d] = static_cast<std::int16_t>(to);
-        g.dirs[c][g.dir_count[c]++] = static_cast<std::uint8_t>(d);
       }
     }
     for (int s = 0; s < 4; ++s) {
@@ -69,13 +68,15 @@ Geometry build(int n) {
   }
   for (int c = 0; c < g.cells; ++c)
     for (int d = 0; d < kDirections; ++d) {
-      int at = c, len = 0;
+      if (g.step[c][d] < 0) continue;
+      Geometry::Ray& ray = g.rays[c][g.ray_count[c]++];
+      ray.dir = static_cast<std::uint8_t>(d);
+      int at = c;
       for (int k = 0; k < 4; ++k) {
         at = at < 0 ? -1 : g.step[at][d];
-        g.ray[c][d][k] = static_cast<std::int16_t>(at);
-        if (at >= 0) len = k + 1;
+        if (at >= 0) ray.len = static_cast<std::uint8_t>(k + 1);
+        ray.cell[k] = static_cast<std::int16_t>(at >= 0 ? at : kOffBoard);
       }
-      g.ray_len[c][d] = static_cast<std::uint8_t>(len);
     }
   return g;
 }

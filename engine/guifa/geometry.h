@@ -15,6 +15,9 @@ inline constexpr int kMinSize = 9;
 inline constexpr int kMaxSize = 15;
 inline constexpr int kMaxCells = kMaxSize * kMaxSize;
 using Board = Bitboard<kMaxCells>;
+// A bit index inside every Board past the last cell of the largest board: never set.
+inline constexpr int kOffBoard = Board::kWords * 64 - 1;
+static_assert(kOffBoard >= kMaxCells);
 
 // Directions: 0-3 orthogonal (N, E, S, W), 4-7 diagonal (NE, SE, SW, NW).
 inline constexpr int kDirections = 8;
@@ -29,14 +32,19 @@ struct Geometry {
   // two cells of the same city (a main city or the holy city): the manual lets pieces go
   // diagonally only inside them.
   std::array<std::array<std::int16_t, kDirections>, kMaxCells> step{};
-  // dirs[c]: the directions with a step from c (diagonals only inside a city), so move
-  // generation never walks a ray that has no first square.
-  std::array<std::array<std::uint8_t, kDirections>, kMaxCells> dirs{};
-  std::array<std::uint8_t, kMaxCells> dir_count{};
-  // ray[c][d]: the first four squares along direction d from c (-1 past the board or the
-  // city), ray_len[c][d] how many exist: move generation reads a line without stepping.
-  std::array<std::array<std::array<std::int16_t, 4>, kDirections>, kMaxCells> ray{};
-  std::array<std::array<std::uint8_t, kDirections>, kMaxCells> ray_len{};
+  // One straight line out of a cell: its first four squares (range is at most 4), `len` of
+  // them on the board (or in the city, for a diagonal). Squares past `len` are kOffBoard, a
+  // bit of every Board that never holds a cell, so move generation reads all four squares
+  // without a bounds test: an off-board square is never open.
+  struct Ray {
+    std::array<std::int16_t, 4> cell{};
+    std::uint8_t len = 0;
+    std::uint8_t dir = 0;
+  };
+  // rays[c][0, ray_count[c]): the lines that have a first square from c, in direction order
+  // (diagonals only inside a city).
+  std::array<std::array<Ray, kDirections>, kMaxCells> rays{};
+  std::array<std::uint8_t, kMaxCells> ray_count{};
   std::array<std::int8_t, kMaxCells> city{};  // 0-3 main city of side s, 4 holy city, -1 none
   std::array<Board, kMaxCells> ring{};        // the 8 neighbours
   std::array<Board, kMaxCells> block{};       // the cell and its 8 neighbours (3×3)

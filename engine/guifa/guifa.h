@@ -92,6 +92,9 @@ class State {
   bool out(Player p) const { return (out_mask_ >> p) & 1; }
 
   void legal_actions(ActionList& out) const;
+  // A legal action drawn uniformly at random (each with the same chance, as from the full
+  // list) without listing them all, for random playouts and search rollouts.
+  Action random_action(Rng& rng) const;
   bool is_legal(Action a) const;
   void apply(Action a);
   void chance_outcomes(ChanceList& out) const { out.clear(); }
@@ -138,11 +141,21 @@ class State {
   Board enemy_field(int team) const { return enemy_field_[team]; }
   Board enemy_barrier(int team) const { return enemy_barrier_[team]; }
   bool has_beasts(std::uint16_t summoner_id) const;
-  bool can_capture(const Piece& mover, int target) const;
-  void gen_rays(int from, const Piece& p, ActionList& out) const;
-  void gen_piece(int from, ActionList& out) const;
+  // Move generation (movegen.cc).
+  struct LineMasks;
+  struct Walker {
+    const Board* stop_on;
+    const Board* run_past;
+    int range;
+  };
+  LineMasks line_masks() const;
+  Walker walker(int from, const LineMasks& m) const;
+  int gen_piece(int from, const LineMasks& m, Action* slot) const;
+  int gen_abilities(int from, Action* slot) const;
+  template <int K>
+  int abilities(int from, Action* slot) const;
+  int gen_centre_cross(int from, const Board& stop_on, Action* slot) const;
   Board summon_targets(int summoner) const;
-  bool summoner_ready(int cell) const;
   void do_move(int from, int to);
   void sweep_field(int mage_cell, Player owner);
   void kill(int cell, bool elemental);

@@ -39,9 +39,16 @@ Board State::team_pieces(int team) const {
 }
 
 bool State::has_beasts(std::uint16_t summoner_id) const {
-  for (int b : beasts_)
-    if (sq_[b].master == summoner_id) return true;
-  return false;
+  bool found = false;
+  beasts_.for_each([&](int b) { found |= sq_[b].master == summoner_id; });
+  return found;
+}
+
+Board State::summon_targets(int summoner) const {
+  const Geometry& g = *geo_;
+  const int team = team_of(sq_[summoner].owner);
+  const Board area = summoner == g.centre ? g.all : g.ring[summoner];
+  return area.andnot(occ_).andnot(enemy_field_[team]).andnot(enemy_barrier_[team]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -73,185 +80,6 @@ void State::lift(int cell) {
   illusions_.reset(cell);
   beasts_.reset(cell);
   sq_[cell] = Piece{};
-}
-
-// ---------------------------------------------------------------------------------------
-// Legal actions.
-
-// Moves and captures along straight lines (diagonals exist in the step table only inside a
-// city). Corpses never block. An illusionist's square may be passed by anyone but occupied by
-// nobody. Cells of an opposing force field may be neither passed nor entered, except by a
-// prophet, who ignores fields (manual C, F).
-void State::gen_rays(int from, const Piece& p, ActionList& out) const {
-  const Geometry& g = *geo_;
-  const int team = team_of(p.owner);
-  const bool prophet = p.kind == kProphet;
-  const bool illusionist = p.kind == kIllusionist;
-  const Board& wall = prophet ? Board{} : enemy_field_[team];
-  const Board& hostile_barrier = enemy_barrier_[team];
-  const bool attacks = !illusionist && !(p.kind == kSummoner && has_beasts(p.id));
-  const int range = kRange[p.kind];
-  const Action base = from * g.cells;
-  // Squares a line simply runs over and may stop on: empty and not walled by a field.
-  const Board open = ~(occ_ | wall);
-  Action* slot = out.reserve_back(kDirections * 15);
-  int n = 0;
-  const int dir_count = g.dir_count[from];
-  const bool cross = p.kind == kElementalist && from == g.centre;
-  for (int i = 0; i < dir_count; ++i) {
-    const int d = g.dirs[from][i];
-    int c = from;
-    if (cross && d < 4) {
-      // The centred elementalist captures along the centre cross at any distance, ignoring
-      // fields and barriers and the illusionist's immunity (manual G, metamagic).
-      bool ordinary = true;  // still on an ordinary move's path (range, fields)
-      for (int k = 1;; ++k) {
-        c = g.step[c][d];
-        if (c < 0) break;
-        if (k > range || wall.test(c)) ordinary = false;
-        if (!occ_.test(c)) {
-          if (ordinary) slot[n++] = base + c;
-          continue;
-        }
-        const Piece& q = sq_[c];
-        if (team_of(q.owner) != team) slot[n++] = base + c;
-        if (q.kind != kIllusionist) break;
-      }
-      continue;
-    }
-    if (illusionist) {
-      // Passes through pieces, but never into a hostile field nor across a hostile holy
-      // barrier (manual B); it lands only on empty squares.
-      for (int k = 0; k < range; ++k) {
-        c = g.step[c][d];
-        if (c < 0 || wall.test(c)) break;
-        if (!occ_.test(c)) slot[n++] = base + c;
-        if (hostile_barrier.test(c)) break;
-      }
-      continue;
-    }
-    // The open squares of the line are written at once; only the square that stops the run
-    // (a field wall, a piece) needs a decision.
-    const std::int16_t* ray = g.ray[from][d].data();
-    const int len = std::min<int>(range, g.ray_len[from][d]);
-    int k = 0;
-    while (k < len) {
-      unsigned bits = 0;
-      for (int j = k; j < len; ++j) bits |= unsigned(open.test(ray[j])) << (j - k);
-      const int run = std::countr_one(bits);
-      for (int j = k; j < len; ++j) slot[n + j - k] = base + ray[j];
-      n += run;
-      k += run;
-      if (k >= len) break;
-      c = ray[k];
-      if (wall.test(c)) break;  // a hostile field: neither passed nor entered
-      const Piece& q = sq_[c];
-      const int qteam = team_of(q.owner);
-      if (q.kind == kIllusionist) {
-        // Immune to ordinary attack unless revealed by a barrier not of its own side; the
-        // prophet takes it anyway (manual B, F). Its square never stops a line.
-        if (attacks && qteam != team && (prophet || enemy_barrier_[qteam].test(c))) slot[n++] = base + c;
-        ++k;
-        continue;
-      }
-      if (attacks && qteam != team) slot[n++] = base + c;
-      break;
-    }
-  }
-  out.commit(n);
-}
-
-bool State::summoner_ready(int cell) const {
-  const Piece& p = sq_[cell];
-  // Suppressed inside a hostile barrier, except for the centre's metamagic (manual F).
-  if (cell != geo_->centre && enemy_barrier_[team_of(p.owner)].test(cell)) return false;
-  return !has_beasts(p.id) && summon_targets(cell).any();
-}
-
-Board State::summon_targets(int summoner) const {
-  const Geometry& g = *geo_;
-  const int team = team_of(sq_[summoner].owner);
-  const Board area = summoner == g.centre ? g.all : g.ring[summoner];
-  return area.andnot(occ_).andnot(enemy_field_[team]).andnot(enemy_barrier_[team]);
-}
-
-void State::gen_piece(int from, ActionList& out) const {
-  const Geometry& g = *geo_;
-  const Piece& p = sq_[from];
-  const int team = team_of(p.owner);
-  const bool suppressed = enemy_barrier_[team].test(from);
-  const bool centred = from == g.centre;
-  gen_rays(from, p, out);
-  switch (p.kind) {
-    case kSummoner:
-      if (summoner_ready(from)) out.push_back(layout_.summon + from);
-      break;
-    case kIllusionist: {
-      if (suppressed) break;
-      // Swap with any own piece but the scepter, wherever it stands; never between a clone
-      // and its own master (the clone lives only while its master holds the centre).
-      Board partners = own_[p.owner].andnot(kind_[kScepter]);
-      partners.reset(from);
-      for (int c : partners) {
-        const Piece& q = sq_[c];
-        if ((p.flags & kClone) && q.id == p.master) continue;
-        if ((q.flags & kClone) && q.master == p.id) continue;
-        out.push_back(from * g.cells + c);
-      }
-      if (centred && !(p.flags & kClone)) {
-        bool has_clone = false;
-        for (int c : illusions_)
-          if ((sq_[c].flags & kClone) && sq_[c].master == p.id) has_clone = true;
-        if (!has_clone)
-          for (int c : g.all.andnot(occ_).andnot(enemy_field_[team]).andnot(enemy_barrier_[team]))
-            out.push_back(layout_.clone + c);
-      }
-      break;
-    }
-    case kNecromancer: {
-      if (suppressed && !centred) break;
-      const Board area = (centred ? corpse_cells_ : corpse_cells_ & g.ring[from])
-                             .andnot(occ_)
-                             .andnot(enemy_field_[team])
-                             .andnot(enemy_barrier_[team]);
-      for (int c : area)
-        for (int k = 0; k < 6; ++k)
-          if (corpses(c, kRevivable[k])) out.push_back(layout_.revive + c * 6 + k);
-      break;
-    }
-    case kProphet:
-      if (!centred) break;
-      for (int c : occ_)
-        if (!(ward_kind_ == 1 && sq_[c].id == ward_piece_)) out.push_back(layout_.ward + c);
-      for (int c = 0; c < g.cells; ++c)
-        if (g.row(c) < g.n - 1 && g.col(c) < g.n - 1 && !(ward_kind_ == 2 && ward_cell_ == c))
-          out.push_back(layout_.ward_block + c);
-      break;
-    case kElementalist:
-      if (!suppressed && corpses_[from]) out.push_back(layout_.annihilate + from);
-      break;
-    default:
-      break;
-  }
-}
-
-void State::legal_actions(ActionList& out) const {
-  out.clear();
-  if (is_terminal()) return;
-  if (summon_left_ > 0) {
-    for (int c : summon_targets(summon_cell_)) out.push_back(layout_.place + c);
-    if (summon_left_ < 4) out.push_back(layout_.end_summon);
-    return;
-  }
-  for (int c : own_[current_]) gen_piece(c, out);
-  if (out.empty()) out.push_back(layout_.pass);
-}
-
-bool State::is_legal(Action a) const {
-  if (is_terminal() || a < 0 || a >= layout_.total) return false;
-  ActionList all;
-  legal_actions(all);
-  return all.contains(a);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -361,15 +189,15 @@ void State::compute_barriers() {
     }
   }
   if (!ward_kind_) ward_team = -1;
-  for (int c : kind_[kProphet]) {
+  kind_[kProphet].for_each([&](int c) {
     const int t = team_of(sq_[c].owner);
     Board area = g.block[c];
     if (ward_team >= 0 && ward_team != t) {
-      if (ward.test(c)) continue;  // an enemy prophet under the strengthened barrier is locked out
+      if (ward.test(c)) return;  // an enemy prophet under the strengthened barrier is locked out
       area = area.andnot(ward);
     }
     barrier_[t] |= area;
-  }
+  });
   if (ward_team >= 0) barrier_[ward_team] |= ward;
   const int teams = num_teams();
   for (int t = 0; t < teams; ++t) {
@@ -383,7 +211,7 @@ void State::compute_fields(Player actor) {
   const Geometry& g = *geo_;
   const int teams = num_teams();
   std::array<Board, 4> next{};
-  for (int c : kind_[kForceMage]) {
+  kind_[kForceMage].for_each([&](int c) {
     const Player o = sq_[c].owner;
     const int t = team_of(o);
     const Board& hostile = enemy_barrier_[t];
@@ -391,11 +219,11 @@ void State::compute_fields(Player actor) {
     if (c == g.centre) {
       cells = g.block[c];  // the sanctuary: metamagic, on whatever the scepter does
     } else {
-      if (hostile.test(c) || (g.ring[c] & kind_[kScepter] & own_[o]).none()) continue;
+      if (hostile.test(c) || (g.ring[c] & kind_[kScepter] & own_[o]).none()) return;
       cells = g.line[c][side_of(o)];
     }
     next[t] |= cells.andnot(hostile);  // inside a hostile barrier no field exists
-  }
+  });
   // Opposing fields neither overlap nor cross: a contested cell stays with the side that
   // held it before this action, else goes to the side that acted, else to the lower team.
   Board seen, twice;
@@ -431,8 +259,10 @@ void State::settle(Player actor) {
     effects_dirty_ = false;
     const Piece& mid = sq_[g.centre];
     const bool centred_illusionist = occ_.test(g.centre) && mid.kind == kIllusionist && !(mid.flags & kClone);
-    for (int c : illusions_)
+    const Board illusions = illusions_;  // lift() changes illusions_
+    illusions.for_each([&](int c) {
       if ((sq_[c].flags & kClone) && !(centred_illusionist && sq_[c].master == mid.id)) lift(c);
+    });
     compute_barriers();
     compute_fields(actor);
     if (!occ_.test(g.centre) || sq_[g.centre].kind != kForceMage) return;
@@ -446,16 +276,16 @@ void State::settle(Player actor) {
 
 void State::check_winners() {
   const Geometry& g = *geo_;
-  const int teams = num_teams();
-  int alive = 0, last = -1;
-  for (int t = 0; t < teams; ++t) {
-    bool any = false;
-    for (int p = 0; p < players_; ++p)
-      if (team_of(p) == t && !out(p)) any = true;
-    if (any) {
-      ++alive;
-      last = t;
-    }
+  // Teams with a seat still in: in 2v2 team 0 is seats 0 and 2, team 1 seats 1 and 3;
+  // otherwise a team is a seat.
+  const unsigned in = ~unsigned(out_mask_) & ((1u << players_) - 1);
+  int alive, last;
+  if (mode_ == Mode::kAlliance) {
+    alive = int((in & 5u) != 0) + int((in & 10u) != 0);
+    last = (in & 10u) ? 1 : 0;
+  } else {
+    alive = in == 0 ? 0 : (in & (in - 1)) == 0 ? 1 : 2;  // none, one, or more
+    last = in ? 31 - std::countl_zero(in) : -1;
   }
   if (alive == 1) {
     winner_team_ = static_cast<std::int8_t>(last);
