@@ -1,9 +1,9 @@
 // junqi engine speed: random playouts (legal-move generation plus apply) from random
-// deployments, and determinisation (sample_world) in mid-game positions.
-#include <benchmark/benchmark.h>
+// deployments, legal-move generation and state copy, and determinisation (sample_world) in
+// mid-game positions. Figures and the machine are recorded in docs/performance.md.
+#include <string>
 
-#include <vector>
-
+#include "bench/harness.h"
 #include "engine/junqi/junqi.h"
 
 using namespace qilab;
@@ -18,62 +18,28 @@ G make(bool resign = true) {
   return G(o);
 }
 
-// Full random games (random deployments included); counts games and actions. Arg: 1 with
-// resignation allowed (the default rules; random players resign often), 0 without.
+// Full random games from the start (each seat's 25 placements are random legal actions,
+// counted in the actions and the mean length); games/s, actions/s, mean_length. Arg: 1 the
+// default rules (random players resign often once allowed, after move 60), 0 no resignation.
 template <class G>
 void BM_RandomPlayout(benchmark::State& bs) {
-  const G game = make<G>(bs.range(0) != 0);
-  Rng rng(1);
-  ActionList legal;
-  std::int64_t actions = 0, games = 0, moves = 0;
-  for (auto _ : bs) {
-    State s = game.initial_state();
-    while (!s.is_terminal()) {
-      s.legal_actions(legal);
-      s.apply(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
-      ++actions;
-    }
-    moves += s.play_moves();
-    ++games;
-    benchmark::DoNotOptimize(s);
-  }
-  bs.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
-  bs.counters["actions/s"] = benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kIsRate);
-  bs.counters["actions/game"] = static_cast<double>(actions) / static_cast<double>(games);
-  bs.counters["moves/game"] = static_cast<double>(moves) / static_cast<double>(games);
+  bench::random_playouts(bs, make<G>(bs.range(0) != 0).initial_state());
 }
 BENCHMARK(BM_RandomPlayout<Junqi6>)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RandomPlayout<Junqi4>)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
-// Positions `plies` moves into random games without resignation.
+// Positions `plies` moves after deployment into random games without resignation.
 template <class G>
 std::vector<State> midgame(int plies) {
   const G game = make<G>(false);
-  Rng rng(2);
-  ActionList legal;
-  std::vector<State> out;
-  while (out.size() < 32) {
-    State s = game.initial_state();
-    for (int i = 0; i < 25 * game.num_players() + plies && !s.is_terminal(); ++i) {
-      s.legal_actions(legal);
-      s.apply(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
-    }
-    if (!s.is_terminal()) out.push_back(s);
-  }
-  return out;
+  return bench::midgame_positions(game.initial_state(), 25 * game.num_players() + plies);
 }
 
-template <class G>
-void BM_LegalActions(benchmark::State& bs) {
-  const auto positions = midgame<G>(150);
-  ActionList legal;
-  std::size_t i = 0;
-  for (auto _ : bs) {
-    positions[i++ % positions.size()].legal_actions(legal);
-    benchmark::DoNotOptimize(legal.size());
-  }
-}
-BENCHMARK(BM_LegalActions<Junqi6>);
+void BM_LegalActions(benchmark::State& bs) { bench::legal_actions(bs, midgame<Junqi6>(150)); }
+BENCHMARK(BM_LegalActions);
+
+void BM_StateCopy(benchmark::State& bs) { bench::state_copy(bs, midgame<Junqi6>(150)); }
+BENCHMARK(BM_StateCopy);
 
 // Worlds for the seat to move, mid-game (arg: moves played after deployment).
 template <class G>

@@ -16,10 +16,11 @@ nlohmann::json State::to_json() const {
   }
   nlohmann::json fights = nlohmann::json::array();
   for (int f = 0; f < fights_count_; ++f) fights.push_back({fights_[f].attacker, fights_[f].defender, fights_[f].outcome});
-  nlohmann::json deployed = nlohmann::json::array(), out = nlohmann::json::array();
+  nlohmann::json deployed = nlohmann::json::array(), out = nlohmann::json::array(), offered = nlohmann::json::array();
   for (int p = 0; p < players_; ++p) {
     deployed.push_back(deployed_[p]);
     out.push_back(eliminated(p));
+    offered.push_back(((offered_ >> p) & 1) != 0);
   }
   static const char* phases[] = {"deploy", "play", "over"};
   static const char* results[] = {"none", "side0", "side1", "draw"};
@@ -34,7 +35,9 @@ nlohmann::json State::to_json() const {
           {"quiet", quiet_},
           {"last", last_from_ < 0 ? nlohmann::json(nullptr) : nlohmann::json::array({b.nodes[last_from_].id, b.nodes[last_to_].id})},
           {"pieces", pieces},
-          {"fights", fights}};
+          {"fights", fights},
+          {"draw_offer", offer_by_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(int(offer_by_))},
+          {"draw_offered", offered}};
 }
 
 State state_from_json_impl(const Board* board, const Rules& rules, const nlohmann::json& j) {
@@ -43,7 +46,8 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
   auto bad = [&](const std::string& f, const std::string& what) { return Error(name + ": field '" + f + "': " + what); };
   if (!j.is_object()) throw Error(name + ": expected a JSON object");
   static const std::set<std::string> known = {"game", "phase", "current", "deployed", "eliminated", "result",
-                                              "moves", "play_moves", "quiet", "last", "pieces", "fights"};
+                                              "moves", "play_moves", "quiet", "last", "pieces", "fights",
+                                              "draw_offer", "draw_offered"};
   for (const auto& [k, v] : j.items())
     if (!known.count(k)) throw bad(k, "unknown field");
   auto field = [&](const char* f) -> const nlohmann::json& {
@@ -166,7 +170,22 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     s.fights_[f] = Fight{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(o)};
   }
   s.fights_count_ = static_cast<std::uint8_t>(fights.size());
-  if (s.phase_ == Phase::kPlay && !s.has_move(s.current_)) throw bad("current", "the seat to move has no legal move");
+  // The draw by agreement (optional fields: absent means no offer has been made).
+  if (j.contains("draw_offered")) {
+    const auto& v = j["draw_offered"];
+    if (!v.is_array() || static_cast<int>(v.size()) != n) throw bad("draw_offered", "expected " + std::to_string(n) + " booleans");
+    for (int p = 0; p < n; ++p) {
+      if (!v[p].is_boolean()) throw bad("draw_offered", "expected booleans, got " + v[p].dump());
+      if (v[p].get<bool>()) s.offered_ |= static_cast<std::uint8_t>(1u << p);
+    }
+  }
+  if (j.contains("draw_offer") && !j["draw_offer"].is_null()) {
+    const int by = integer(j["draw_offer"], "draw_offer", 0, n - 1);
+    if (s.phase_ != Phase::kPlay || !rules.draw_offers || !((s.offered_ >> by) & 1) || by == s.current_ || s.eliminated(by))
+      throw bad("draw_offer", "no draw offer by seat " + std::to_string(by) + " can be open here (draw_offers on, play phase, seat in, offered, another seat to answer)");
+    s.offer_by_ = static_cast<std::int8_t>(by);
+  }
+  if (s.phase_ == Phase::kPlay && s.offer_by_ < 0 && !s.has_move(s.current_)) throw bad("current", "the seat to move has no legal move");
   return s;
 }
 

@@ -144,6 +144,11 @@ void State::legal_actions(ActionList& out) const {
       if (setup_mask(current_ * kSlots + b.post_slot[post]) & bit(kind)) out.push_back(P * P + post);
     return;
   }
+  if (offer_by_ >= 0) {  // answering a draw offer: agree or refuse
+    out.push_back(P * P + P + 1);
+    out.push_back(P * P + P + 2);
+    return;
+  }
   Posts all;
   for (int p = 0; p < players_; ++p) all |= occ_[p];
   const Posts friends = team_occupancy(current_ & 1);
@@ -161,20 +166,24 @@ void State::legal_actions(ActionList& out) const {
     out.commit(n);
   }
   if (rules_.resign_after >= 0 && play_moves_ >= rules_.resign_after) out.push_back(P * P + P);
+  if (rules_.draw_offers && !((offered_ >> current_) & 1)) out.push_back(P * P + P + 1);
 }
 
 bool State::is_legal(Action a) const {
   if (phase_ == Phase::kOver || board_ == nullptr) return false;
   const Board& b = *board_;
   const int P = b.posts;
-  if (a < 0 || a > P * P + P) return false;
+  if (a < 0 || a > P * P + P + 2) return false;
   if (phase_ == Phase::kDeploy) {
-    if (a < P * P || a == P * P + P) return false;
+    if (a < P * P || a >= P * P + P) return false;
     const int post = a - P * P;
     if (b.army_of(post) != current_ || b.camps.test(post) || occ_[current_].test(post)) return false;
     return setup_mask(current_ * kSlots + b.post_slot[post]) & bit(deploy_kind());
   }
+  if (offer_by_ >= 0) return a == P * P + P + 1 || a == P * P + P + 2;
   if (a == P * P + P) return rules_.resign_after >= 0 && play_moves_ >= rules_.resign_after;
+  if (a == P * P + P + 1) return rules_.draw_offers && !((offered_ >> current_) & 1);
+  if (a == P * P + P + 2) return false;
   if (a >= P * P) return false;
   const int from = a / P, to = a % P;
   if (!occ_[current_].test(from)) return false;
@@ -190,13 +199,44 @@ void State::apply(Action a) {
     auto_deploy();
     return;
   }
+  if (offer_by_ >= 0) {  // an answer to a draw offer (not a move)
+    if (a == P * P + P + 1) return next_answer();
+    current_ = offer_by_;  // refused: play goes on after the seat that offered
+    offer_by_ = -1;
+    return end_move();
+  }
   ++play_moves_;
   last_from_ = last_to_ = -1;
+  if (a == P * P + P + 1) {  // 游戏中可以按和棋结束游戏: the offer is this seat's move
+    ++quiet_;
+    offered_ |= static_cast<std::uint8_t>(1u << current_);
+    offer_by_ = current_;
+    return next_answer();
+  }
   if (a == P * P + P) {
     eliminate(current_);  // 60步以外可以认输
   } else {
     move(a / P, a % P);
   }
+  end_move();
+}
+
+void State::next_answer() {
+  for (int q = (current_ + 1) % players_;; q = (q + 1) % players_) {
+    if (q == offer_by_) {  // every seat still in has agreed
+      offer_by_ = -1;
+      result_ = 2;
+      phase_ = Phase::kOver;
+      return;
+    }
+    if (!eliminated(q)) {
+      current_ = static_cast<std::int8_t>(q);
+      return;
+    }
+  }
+}
+
+void State::end_move() {
   settle();
   if (phase_ == Phase::kOver) return;
   if ((rules_.no_capture_limit > 0 && quiet_ >= rules_.no_capture_limit) ||
@@ -319,14 +359,45 @@ void State::next_turn() {
     current_ = static_cast<std::int8_t>((current_ + 1) % players_);
     if (eliminated(current_)) continue;
     if (has_move(current_)) return;
+    reveal_stuck(current_);
     eliminate(current_);  // 无棋可走
     settle();
+  }
+}
+
+// Seat p has no legal move and is about to go out: everyone learns that each of its pieces
+// is of a kind that could not move from where it stands. A piece outside the headquarters
+// with an open road step, or a straight rail move, is a mine or the flag; one whose only
+// moves would be an engineer's turns is no engineer.
+void State::reveal_stuck(Player p) {
+  const Board& b = *board_;
+  Posts all;
+  for (int q = 0; q < players_; ++q) all |= occ_[q];
+  const Posts friends = team_occupancy(p & 1);
+  const Posts blocked = friends | (all & b.camps) | b.airport;
+  const Posts attackable = all.andnot(friends).andnot(b.camps);
+  for (int from : occ_[p]) {
+    if (b.headquarters.test(from)) continue;
+    const int piece = piece_at_[from];
+    const bool rail = b.is_rail(from);
+    if (b.road[from].andnot(blocked).any() || (rail && rail_reach(from, false, all, attackable).any()))
+      evidence_[piece] &= bit(kMine) | bit(kFlag);
+    else if (rail && rail_reach(from, true, all, attackable).any())
+      evidence_[piece] &= static_cast<KindSet>(~bit(kEngineer));
   }
 }
 
 void State::forfeit(Player p) {
   if (phase_ != Phase::kPlay) throw Error("junqi: forfeit is for the play phase (after every deployment)");
   if (p < 0 || p >= players_ || eliminated(p)) return;
+  if (offer_by_ >= 0) {  // a draw offer being answered lapses; play goes on after its seat
+    current_ = offer_by_;
+    offer_by_ = -1;
+    eliminate(p);
+    settle();
+    if (phase_ != Phase::kOver) next_turn();
+    return;
+  }
   eliminate(p);
   settle();
   if (phase_ != Phase::kOver && current_ == p) next_turn();
@@ -354,6 +425,8 @@ std::vector<OptionSpec> junqi_option_specs(std::string_view board_name) {
       {"no_capture_limit", std::int64_t{200}, "moves of all players together without a fight after which the game is drawn (0: no limit)"},
       {"max_moves", std::int64_t{2000}, "moves of all players together after which the game is drawn (0: no limit)"},
       {"resign_after", std::int64_t{60}, "moves of all players together after which a player may resign (-1: never)"},
+      {"draw_offers", false,
+       "draw by agreement (和棋): once a game each seat may offer a draw as its move; every other seat still in answers draw or no-draw, and all must agree"},
       {"deployments", std::string(),
        "fixed deployments by seat, comma-separated: a name under configs/games/junqi/, a .txt file or an inline layout; an empty entry leaves the seat to deploy itself"},
   };
@@ -399,6 +472,7 @@ Rules rules_from_options(const Options& o, const std::string& game, const Board&
   r.no_capture_limit = bounded("no_capture_limit", 0, 1'000'000);
   r.max_moves = bounded("max_moves", 0, 1'000'000);
   r.resign_after = bounded("resign_after", -1, 1'000'000);
+  r.draw_offers = o.get_bool("draw_offers");
   return r;
 }
 

@@ -7,6 +7,8 @@
 //   from * P + to      move (or attack) from post `from` to post `to`
 //   P * P + post       place the next piece of the deployment order on `post`
 //   P * P + P          resign (allowed after `resign_after` moves)
+//   P * P + P + 1      draw: offer a draw (option `draw_offers`), or agree to the one offered
+//   P * P + P + 2      no-draw: refuse the draw offered
 #include <array>
 #include <cstdint>
 #include <string>
@@ -36,6 +38,7 @@ struct Rules {
   std::int32_t no_capture_limit = 200;
   std::int32_t max_moves = 2000;
   std::int32_t resign_after = 60;
+  bool draw_offers = false;    // draw by agreement (和棋): a seat may offer, all others must agree
   // Seats whose deployment is fixed by the `deployments` option, and the posts (as slots
   // of the army, in the deployment order) they fill; the engine places them itself.
   std::uint8_t fixed_seats = 0;
@@ -114,7 +117,11 @@ class State {
   Action move_action(int from, int to) const { return from * board_->posts + to; }
   Action place_action(int post) const { return board_->posts * board_->posts + post; }
   Action resign_action() const { return board_->posts * board_->posts + board_->posts; }
-  int num_distinct_actions() const { return resign_action() + 1; }
+  Action draw_action() const { return resign_action() + 1; }
+  Action refuse_action() const { return resign_action() + 2; }
+  int num_distinct_actions() const { return resign_action() + 3; }
+  // The seat whose draw offer is being answered, or -1.
+  int draw_offer() const { return offer_by_; }
 
  private:
   template <class G>
@@ -132,6 +139,9 @@ class State {
   void eliminate(Player p);
   void settle();          // ends the game if a side has lost
   void next_turn();       // the next seat still in, eliminating seats that cannot move
+  void end_move();        // after a move: the end of the game, the draw limits, the next turn
+  void next_answer();     // the next seat to answer a draw offer, or the draw if all agreed
+  void reveal_stuck(Player p);  // evidence from a seat going out for having no legal move
   void rebuild_occupancy();
   Posts team_occupancy(int team) const;
   KindSet setup_mask(int piece) const;
@@ -147,6 +157,8 @@ class State {
   std::int32_t play_moves_ = 0;  // moves and resignations after deployment
   std::int32_t quiet_ = 0;       // moves since the last fight
   std::int16_t last_from_ = -1, last_to_ = -1;
+  std::int8_t offer_by_ = -1;    // the seat whose draw offer is being answered
+  std::uint8_t offered_ = 0;     // bit per seat: has offered a draw (once a game)
   std::array<std::uint8_t, kMaxArmies> deployed_{};
   std::uint8_t fights_count_ = 0;
   std::array<Posts, kMaxArmies> occ_{};
@@ -179,7 +191,7 @@ class Junqi {
   const Options& options() const { return options_; }
   const Board& board() const { return *board_; }
   int num_players() const { return board_->armies; }
-  int num_distinct_actions() const { return board_->posts * board_->posts + board_->posts + 1; }
+  int num_distinct_actions() const { return board_->posts * board_->posts + board_->posts + 3; }
   // Planes of P posts: own pieces by kind (12), allies' and enemies' pieces by kind where
   // seen (24), hidden allies, hidden enemies, and each piece's public evidence (12), then
   // the phase and the seat to move relative to the observer.

@@ -54,7 +54,7 @@ class Sampler {
     return found ? 1 : budget_ < 0 ? -1 : 0;
   }
 
-  State draw(Rng& rng) {
+  State draw(Rng& rng, int steps) {
     State world = s_;
     if (s_.phase_ == Phase::kOver) return world;
     if (s_.rules_.bright && s_.phase_ != Phase::kDeploy) return world;
@@ -67,6 +67,7 @@ class Sampler {
       budget_ = 3 * vars_ + 50;  // short runs: restarts cut the heavy tail of thrashing searches
       reset_counts();
       if (search(0, rng)) {
+        shuffle_kinds(rng, steps < 0 ? free_vars() + 16 : steps);
         for (int v = 0; v < vars_; ++v) world.kind_of_[piece_[v]] = value_[v];
         return world;
       }
@@ -265,6 +266,55 @@ class Sampler {
     return false;
   }
 
+  // Pieces whose domain holds more than one kind, army by army: the only ones a step moves.
+  int free_vars() {
+    free_ = 0;
+    for (int v = 0; v < vars_; ++v)
+      if (domain_[v] & (domain_[v] - 1)) free_list_[free_++] = static_cast<std::int16_t>(v);
+    return free_;
+  }
+
+  // Whether v's kind fits its domain and every fight of v with its partners' kinds now.
+  bool fits(int v) const {
+    if (!(domain_[v] & bit(value_[v]))) return false;
+    for (int e = head_[v]; e >= 0; e = edge_next_[e]) {
+      const int w = edge_to_[e];
+      const KindSet m = edge_attacks_[e] ? kFightTable.attacker[m_][edge_outcome_[e]][value_[w]]
+                                         : kFightTable.defender[m_][edge_outcome_[e]][value_[w]];
+      if (!(m & bit(value_[v]))) return false;
+    }
+    return true;
+  }
+
+  // Metropolis steps over consistent worlds: pick free pieces u, v (and w) of one army
+  // uniformly at random, propose exchanging their kinds (a transposition, or a 3-cycle
+  // u <- v <- w <- u), keep the change if the world stays consistent. Each proposal is as
+  // likely as its reverse and the army counts never change, so the uniform distribution
+  // over consistent worlds is stationary: every step can only bring the draw closer to it
+  // (docs/rules/junqi.md, "Hidden information").
+  void shuffle_kinds(Rng& rng, int steps) {
+    if (free_ < 2) return;
+    for (int step = 0; step < steps; ++step) {
+      const int u = free_list_[rng.below(static_cast<std::uint32_t>(free_))];
+      const int v = free_list_[rng.below(static_cast<std::uint32_t>(free_))];
+      const bool cycle = rng.below(2) != 0;
+      const int w = cycle ? free_list_[rng.below(static_cast<std::uint32_t>(free_))] : v;
+      const int q = piece_[u] / kSlots;
+      if (u == v || u == w || (cycle && v == w) || piece_[v] / kSlots != q || piece_[w] / kSlots != q) continue;
+      const std::uint8_t ku = value_[u], kv = value_[v], kw = value_[w];
+      if (cycle) {
+        value_[u] = kv, value_[v] = kw, value_[w] = ku;
+        if (fits(u) && fits(v) && fits(w)) continue;
+        value_[u] = ku, value_[v] = kv, value_[w] = kw;
+      } else {
+        if (ku == kv) continue;
+        value_[u] = kv, value_[v] = ku;
+        if (fits(u) && fits(v)) continue;
+        value_[u] = ku, value_[v] = kv;
+      }
+    }
+  }
+
   // After drawing v (its army's counts already checked in search): every undrawn fight
   // partner keeps an option.
   bool consistent(int v) const {
@@ -289,10 +339,14 @@ class Sampler {
   std::array<bool, 2 * kMaxPieces> edge_attacks_{};
   std::array<std::array<int, kKinds>, kMaxArmies> remaining_{}, candidates_{};
   std::array<KindSet, kMaxArmies> open_{};
+  int free_ = 0;
+  std::array<std::int16_t, kMaxPieces> free_list_{};
 
 };
 
-State State::sample_world(Player p, Rng& rng) const { return Sampler(*this, p).draw(rng); }
+State State::sample_world(Player p, Rng& rng) const { return Sampler(*this, p).draw(rng, -1); }
+
+State sample_world_steps(const State& s, int p, Rng& rng, int steps) { return Sampler(s, p).draw(rng, steps); }
 
 int world_exists(const State& s, Player p, int piece, int kind, std::int64_t max_nodes) {
   return Sampler(s, p).exists(piece, kind, max_nodes);

@@ -3,6 +3,8 @@
 // (docs/rules/junqi.md, "Hidden information").
 #include <cstdint>
 
+#include "engine/core/rng.h"
+
 namespace qilab::junqi {
 
 // How many draws since start-up found no consistent world within their search budget and
@@ -14,5 +16,9 @@ class State;
 // exhaustive search (for tests of the sampler's support): 1 yes, 0 no, -1 undecided within
 // `max_nodes` search steps. Not for use in search: it can be slow.
 int world_exists(const State& s, int p, int piece, int kind, std::int64_t max_nodes);
+
+// sample_world with a chosen number of exchange steps after the search (sample_world uses
+// the free pieces' count + 16; 0 gives the bare search's draw), for tests and measurements.
+State sample_world_steps(const State& s, int p, Rng& rng, int steps);
 
 }  // namespace qilab::junqi

@@ -106,6 +106,7 @@ std::string State::observation_string(Player p) const {
       if (evidence_[i] & bit(k)) ev += kSymbol[k];
   }
   if (!ev.empty()) out += "may be:" + ev + "\n";
+  if (offer_by_ >= 0) out += "draw offered by seat " + std::to_string(offer_by_) + "\n";
   for (int f = 0; f < fights_count_; ++f) {
     const Fight& x = fights_[f];
     out += "fight " + std::to_string(f + 1) + ": piece " + std::to_string(x.attacker) + " attacked piece " +
@@ -123,6 +124,7 @@ std::uint64_t State::information_key(Player p) const {
   h = mix(h, std::uint64_t(std::uint16_t(last_from_)) | std::uint64_t(std::uint16_t(last_to_)) << 16 |
                  std::uint64_t(std::uint32_t(moves_)) << 32);
   for (int q = 0; q < players_; ++q) h = mix(h, deployed_[q]);
+  h = mix(h, std::uint64_t(std::uint8_t(offer_by_)) | std::uint64_t(offered_) << 8);
   for (int i = 0; i < players_ * kSlots; ++i) {
     if (kind_of_[i] == kNone || !positions_shown(*this, p, i / kSlots, deployed_)) continue;
     const std::uint64_t kind = sees(p, i) ? kind_of_[i] : 0xFF;
@@ -178,8 +180,10 @@ std::string State::action_to_string(Action a) const {
   if (board_ == nullptr) return "invalid";
   const Board& b = *board_;
   const int P = b.posts;
-  if (a < 0 || a > P * P + P) return "invalid(" + std::to_string(a) + ")";
+  if (a < 0 || a > P * P + P + 2) return "invalid(" + std::to_string(a) + ")";
   if (a == P * P + P) return "resign";
+  if (a == P * P + P + 1) return "draw";
+  if (a == P * P + P + 2) return "no-draw";
   if (a >= P * P) {
     const int k = deploy_kind();
     return std::string(k >= 0 ? std::string(1, kSymbol[k]) : "") + "@" + b.nodes[a - P * P].id;
@@ -194,6 +198,8 @@ Action State::string_to_action(std::string_view text) const {
   const Board& b = *board_;
   const int P = b.posts;
   if (text == "resign") return P * P + P;
+  if (text == "draw") return P * P + P + 1;
+  if (text == "no-draw") return P * P + P + 2;
   auto post = [&](std::string_view id) {
     const int i = b.find(id);
     if (i < 0) throw bad("unknown post '" + std::string(id) + "'");
@@ -214,7 +220,7 @@ Action State::string_to_action(std::string_view text) const {
     if (at == std::string_view::npos) continue;
     return post(text.substr(0, at)) * P + post(text.substr(at + 1));
   }
-  throw bad("expected 'from-to', 'fromxto', 'K@post' or 'resign'");
+  throw bad("expected 'from-to', 'fromxto', 'K@post', 'resign', 'draw' or 'no-draw'");
 }
 
 }  // namespace qilab::junqi

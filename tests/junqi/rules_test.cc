@@ -264,6 +264,23 @@ TEST_CASE("a player with no legal move is out") {
   CHECK(s.current_player() == 2);
 }
 
+TEST_CASE("a player out for having no legal move shows that its stuck pieces could not move") {
+  auto g = make<Junqi4>();
+  // Seat 1 keeps its flag and a mine with open roads around it: when its turn comes it is
+  // out, and everyone learns the piece with a free road step is immobile: a mine (no flag
+  // stands outside a headquarters).
+  State s = position(g, {{0, '5', "a0r2c1"}, {1, 'M', "a1r4c0"}, {2, '5', "a2r2c1"}, {3, '5', "a3r2c1"}});
+  const int mine = s.piece_at(s.board().find("a1r4c0"));
+  const int flag = s.piece_at(s.board().find("a1r5c1"));
+  REQUIRE(flag >= 0);
+  const KindSet flag_before = s.evidence(flag);
+  CHECK(s.evidence(mine) == (kAllKinds & ~bit(kFlag)));
+  s.apply(act(s, "a0r2c1-a0r2c0"));
+  CHECK(s.eliminated(1));
+  CHECK(s.evidence(mine) == bit(kMine));
+  CHECK(s.evidence(flag) == flag_before);  // in its headquarters nothing could move anyway
+}
+
 TEST_CASE("turns go round the seats, skipping those who are out (六国 3 against 3)") {
   auto g = make<Junqi6>();
   State s = position(g, {{0, '5', "a0r2c1"}, {1, '5', "a1r2c1"}, {3, '5', "a3r2c1"}, {4, '5', "a4r2c1"},
@@ -328,6 +345,51 @@ TEST_CASE("a no-capture limit draws a stalled game; a move cap draws a runaway o
   s = capped.state_from_json(j);
   s.apply(act(s, "a0r2c1-a0r2c0"));
   CHECK(s.drawn());
+}
+
+TEST_CASE("draw by agreement (option draw_offers): one offer a seat, every other seat still in must agree") {
+  auto off = make<Junqi4>();
+  State s0 = deployed(off.initial_state());
+  CHECK_FALSE(s0.is_legal(s0.draw_action()));  // off by default
+  CHECK_THROWS_AS(off.state_from_json([&] { auto j = s0.to_json(); j["draw_offered"] = {true, false, false, false}; j["draw_offer"] = 0; j["current"] = 1; return j; }()), Error);
+
+  auto g = make<Junqi4>({{"draw_offers", "true"}});
+  State s = deployed(g.initial_state());
+  REQUIRE(s.current_player() == 0);
+  REQUIRE(s.is_legal(act(s, "draw")));
+  s.apply(act(s, "draw"));  // seat 0 offers: its move
+  CHECK(s.draw_offer() == 0);
+  CHECK(s.current_player() == 1);
+  ActionList legal;
+  s.legal_actions(legal);
+  CHECK(legal.vector() == std::vector<Action>{s.draw_action(), s.refuse_action()});
+  CHECK(s.observation_string(3).find("draw offered by seat 0") != std::string::npos);
+  CHECK(g.state_from_json(s.to_json()).to_json() == s.to_json());
+  State refused = s;
+  s.apply(act(s, "draw"));
+  CHECK(s.current_player() == 2);
+  refused = s;
+  s.apply(act(s, "draw"));
+  s.apply(act(s, "draw"));
+  CHECK(s.is_terminal());
+  CHECK(s.drawn());
+  CHECK(s.returns()[0] == 0);
+  CHECK(s.returns()[1] == 0);
+
+  // Seat 2 refuses: play goes on with seat 1, and seat 0 may not offer again.
+  refused.apply(act(refused, "no-draw"));
+  CHECK(refused.draw_offer() == -1);
+  CHECK(refused.current_player() == 1);
+  CHECK(refused.play_moves() == 1);  // the offer was seat 0's move; answers are not moves
+  CHECK(refused.is_legal(refused.draw_action()));  // seat 1 has not offered yet
+  for (int i = 0; i < 3; ++i) {
+    refused.legal_actions(legal);
+    refused.apply(legal[0]);
+  }
+  REQUIRE(refused.current_player() == 0);
+  CHECK_FALSE(refused.is_legal(refused.draw_action()));
+  refused.legal_actions(legal);
+  CHECK_FALSE(legal.contains(refused.draw_action()));
 }
 
 TEST_CASE("resigning is allowed after 60 moves and puts the player out") {
