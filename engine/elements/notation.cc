@@ -1,0 +1,474 @@
+// Action notation, positions as JSON, the text view and the network encoding.
+#include <functional>
+#include <sstream>
+
+#include "engine/core/error.h"
+#include "engine/elements/elements.h"
+
+namespace qilab::elements {
+
+namespace {
+
+constexpr const char* kPhaseName[] = {"select", "respawn", "act", "draw", "place", "attack_roll", "defence_roll", "over"};
+
+int parse_dir(std::string_view s) {
+  for (int d = 0; d < kDirs; ++d)
+    if (s == kDirName[d]) return d;
+  return -1;
+}
+
+int parse_small(std::string_view s) {
+  if (s.empty() || s.size() > 3) return -1;
+  int v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return -1;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  while (true) {
+    auto p = s.find(sep, start);
+    if (p == std::string_view::npos) {
+      out.push_back(s.substr(start));
+      return out;
+    }
+    out.push_back(s.substr(start, p - start));
+    start = p + 1;
+  }
+}
+
+}  // namespace
+
+std::string State::action_to_string(Action a) const {
+  const Rules& r = *rules_;
+  const Layout& L = r.layout;
+  const Grid& g = r.grid;
+  if (a < 0 || a >= L.total) return "invalid:" + std::to_string(a);
+  if (a < L.respawn) {
+    const int h = a - L.select;
+    return h < heroes() ? "select:" + r.roster[heroes_[h].spec].id : "select:#" + std::to_string(h);
+  }
+  if (a < L.move) return "respawn:" + g.name(a - L.respawn);
+  if (a < L.create) return std::string("move:") + kDirName[a - L.move];
+  if (a == L.create) return "create";
+  if (a < L.ret) {
+    const int x = a - L.place;
+    return "place:" + std::to_string(x / 36) + ":" + kDirName[(x / 6) % 6] + ":" + std::to_string(x % 6);
+  }
+  if (a == L.ret) return "return";
+  if (a < L.gather) return "attack:" + g.name(a - L.attack);
+  if (a < L.spell) return std::string("gather:") + kDirName[a - L.gather];
+  if (a < L.end) {
+    const int k = (a - L.spell) / L.cells, cell = (a - L.spell) % L.cells;
+    std::string skill = "#" + std::to_string(k);
+    if (active_ >= 0) {
+      const auto& skills = r.roster[heroes_[active_].spec].skills;
+      if (k < static_cast<int>(skills.size())) skill = skills[k].id;
+    }
+    return "spell:" + skill + ":" + g.name(cell);
+  }
+  if (a == L.end) return "end";
+  if (a < L.roll) {
+    const int d = a - L.draw;
+    if (d >= static_cast<int>(r.deck.designs.size())) return "draw:#" + std::to_string(d);
+    const Tile& t = r.deck.designs[d];
+    return std::string("draw:") + kElementName[t.element] + ":" + t.edge_string();
+  }
+  return "roll:" + std::to_string(a - L.roll);
+}
+
+Action State::string_to_action(std::string_view text) const {
+  const Rules& r = *rules_;
+  const Layout& L = r.layout;
+  const Grid& g = r.grid;
+  auto bad = [&]() {
+    return Error("elements: cannot read action '" + std::string(text) +
+                 "' (expected select:<hero>, respawn:q,r, move:<dir>, create, place:<slot>:<dir>:<rot>, return, "
+                 "attack:q,r, gather:<dir>, spell:<skill>:q,r, end, draw:<element>:<edges>, roll:<n>; dirs E NE NW W SW SE)");
+  };
+  if (text == "create") return L.create;
+  if (text == "return") return L.ret;
+  if (text == "end") return L.end;
+  auto parts = split(text, ':');
+  if (parts.size() < 2) throw bad();
+  const auto head = parts[0];
+  if (head == "select" && parts.size() == 2) {
+    for (int h = 0; h < heroes(); ++h)
+      if (parts[1] == r.roster[heroes_[h].spec].id) return L.select + h;
+    if (parts[1].size() > 1 && parts[1][0] == '#') {
+      int h = parse_small(parts[1].substr(1));
+      if (h >= 0 && h < kMaxHeroes) return L.select + h;
+    }
+    throw bad();
+  }
+  if ((head == "respawn" || head == "attack") && parts.size() == 2) {
+    const int c = g.parse(parts[1]);
+    if (c < 0) throw bad();
+    return (head == "respawn" ? L.respawn : L.attack) + c;
+  }
+  if ((head == "move" || head == "gather") && parts.size() == 2) {
+    const int d = parse_dir(parts[1]);
+    if (d < 0) throw bad();
+    return (head == "move" ? L.move : L.gather) + d;
+  }
+  if (head == "place" && parts.size() == 4) {
+    const int slot = parse_small(parts[1]), d = parse_dir(parts[2]), rot = parse_small(parts[3]);
+    if (slot < 0 || slot > 1 || d < 0 || rot < 0 || rot > 5) throw bad();
+    return L.place + (slot * 6 + d) * 6 + rot;
+  }
+  if (head == "spell" && parts.size() == 3) {
+    const int c = g.parse(parts[2]);
+    if (c < 0) throw bad();
+    int k = -1;
+    if (parts[1].size() > 1 && parts[1][0] == '#') k = parse_small(parts[1].substr(1));
+    else if (active_ >= 0) {
+      const auto& skills = r.roster[heroes_[active_].spec].skills;
+      for (int i = 0; i < static_cast<int>(skills.size()); ++i)
+        if (parts[1] == skills[i].id) k = i;
+    }
+    if (k < 0 || k >= kMaxSkills) throw bad();
+    return L.spell + k * L.cells + c;
+  }
+  if (head == "draw" && parts.size() == 3) {
+    for (int d = 0; d < static_cast<int>(r.deck.designs.size()); ++d) {
+      const Tile& t = r.deck.designs[d];
+      if (parts[1] == kElementName[t.element] && parts[2] == t.edge_string()) return L.draw + d;
+    }
+    throw bad();
+  }
+  if (head == "draw" && parts.size() == 2 && parts[1].size() > 1 && parts[1][0] == '#') {
+    const int d = parse_small(parts[1].substr(1));
+    if (d < 0 || d >= kMaxDeck) throw bad();
+    return L.draw + d;
+  }
+  if (head == "roll" && parts.size() == 2) {
+    const int n = parse_small(parts[1]);
+    if (n < 0 || n > kMaxDice) throw bad();
+    return L.roll + n;
+  }
+  throw bad();
+}
+
+// ---- JSON ----
+
+nlohmann::json State::to_json() const {
+  const Rules& r = *rules_;
+  const Grid& g = r.grid;
+  nlohmann::json j;
+  j["round"] = round_;
+  j["moves"] = moves_;
+  j["phase"] = kPhaseName[static_cast<int>(phase_)];
+  j["side"] = side_;
+  j["first_side"] = first_side_;
+  j["active"] = active_;
+  j["move_left"] = move_left_;
+  j["creates"] = creates_;
+  j["major_done"] = major_done_;
+  j["skills_used"] = skills_used_;
+  j["base_hp"] = {base_hp_[0], base_hp_[1]};
+  j["winner"] = winner_;
+  nlohmann::json deck = nlohmann::json::array();
+  for (int t = 0; t < static_cast<int>(r.deck.tiles.size()); ++t)
+    if ((deck_[t >> 6] >> (t & 63)) & 1) deck.push_back(t);
+  j["deck"] = deck;
+  j["drawn"] = {drawn_[0], drawn_[1]};
+  j["to_draw"] = to_draw_;
+  j["combat"] = {target_, att_dice_, att_thr_, def_dice_, def_thr_, att_succ_, dmg_elem_};
+  nlohmann::json tiles = nlohmann::json::array();
+  for (int c = 0; c < g.cells(); ++c) {
+    if (height_[c] == 0 || bases_.test(c)) continue;
+    std::string edges(6, '.');
+    for (int d = 0; d < kDirs; ++d) edges[d] = kMarkerLetter[edge(c, d)];
+    tiles.push_back({g.name(c), height_[c], kElementName[tile_elem_[c]], edges, tokens_.test(c)});
+  }
+  j["tiles"] = tiles;
+  nlohmann::json heroes = nlohmann::json::array();
+  for (int i = 0; i < this->heroes(); ++i) {
+    const Hero& h = heroes_[i];
+    nlohmann::json status = nlohmann::json::array();
+    for (int k = 0; k < h.n_status; ++k)
+      status.push_back({kEffectName[static_cast<int>(h.status[k].kind)], h.status[k].amount, h.status[k].duration});
+    heroes.push_back({{"id", r.roster[h.spec].id},
+                      {"cell", h.cell >= 0 ? g.name(h.cell) : std::string("")},
+                      {"energy", {h.energy[0], h.energy[1], h.energy[2], h.energy[3]}},
+                      {"mana", h.mana},
+                      {"acted", h.acted},
+                      {"dead", h.dead},
+                      {"skipped", h.skipped},
+                      {"status", status}});
+  }
+  j["heroes"] = heroes;
+  nlohmann::json terrain = nlohmann::json::array();
+  for (int i = 0; i < n_terrain_; ++i)
+    terrain.push_back({g.name(terrain_[i].cell), kElementName[terrain_[i].element], terrain_[i].duration, terrain_[i].caster});
+  j["terrain"] = terrain;
+  return j;
+}
+
+namespace {
+
+struct Reader {
+  std::string where;
+  [[noreturn]] void fail(const std::string& field, const std::string& expected) const {
+    throw Error("elements position" + where + ": field '" + field + "' expects " + expected);
+  }
+  const nlohmann::json& at(const nlohmann::json& j, const std::string& key) const {
+    if (!j.is_object()) fail(key, "to sit in an object");
+    auto it = j.find(key);
+    if (it == j.end()) throw Error("elements position" + where + ": missing field '" + key + "'");
+    return *it;
+  }
+  int integer(const nlohmann::json& v, const std::string& field, int lo, int hi) const {
+    if (!v.is_number_integer() || v.get<std::int64_t>() < lo || v.get<std::int64_t>() > hi)
+      fail(field, "an integer " + std::to_string(lo) + " to " + std::to_string(hi));
+    return static_cast<int>(v.get<std::int64_t>());
+  }
+  int field(const nlohmann::json& j, const char* key, int lo, int hi) const {
+    return integer(at(j, key), std::string(key), lo, hi);
+  }
+  bool boolean(const nlohmann::json& j, const char* key) const {
+    const auto& v = at(j, key);
+    if (!v.is_boolean()) fail(key, "true or false");
+    return v.get<bool>();
+  }
+  std::string string(const nlohmann::json& v, const std::string& field) const {
+    if (!v.is_string()) fail(field, "a string");
+    return v.get<std::string>();
+  }
+  const nlohmann::json& array(const nlohmann::json& v, const std::string& field, int size = -1) const {
+    if (!v.is_array() || (size >= 0 && static_cast<int>(v.size()) != size))
+      fail(field, size >= 0 ? "an array of " + std::to_string(size) : std::string("an array"));
+    return v;
+  }
+};
+
+}  // namespace
+
+State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
+  const Rules& r = game.rules();
+  const Grid& g = r.grid;
+  Reader rd;
+  if (!j.is_object()) throw Error("elements position: expected a JSON object");
+  State s = game.initial_state();
+  s.round_ = static_cast<std::int16_t>(rd.field(j, "round", 1, r.max_rounds));
+  s.moves_ = rd.field(j, "moves", 0, 1 << 30);
+  const std::string phase = rd.string(rd.at(j, "phase"), "phase");
+  int ph = -1;
+  for (int k = 0; k < 8; ++k)
+    if (phase == kPhaseName[k]) ph = k;
+  if (ph < 0) rd.fail("phase", "select, respawn, act, draw, place, attack_roll, defence_roll or over");
+  s.phase_ = static_cast<Phase>(ph);
+  s.side_ = static_cast<std::int8_t>(rd.field(j, "side", 0, 1));
+  s.first_side_ = static_cast<std::int8_t>(rd.field(j, "first_side", 0, 1));
+  s.active_ = static_cast<std::int8_t>(rd.field(j, "active", -1, r.heroes - 1));
+  s.move_left_ = static_cast<std::int8_t>(rd.field(j, "move_left", 0, 127));
+  s.creates_ = static_cast<std::int8_t>(rd.field(j, "creates", 0, 9));
+  s.major_done_ = rd.boolean(j, "major_done");
+  s.skills_used_ = static_cast<std::uint8_t>(rd.field(j, "skills_used", 0, 7));
+  const auto& hp = rd.array(rd.at(j, "base_hp"), "base_hp", 2);
+  for (int k = 0; k < 2; ++k) s.base_hp_[k] = static_cast<std::int8_t>(rd.integer(hp[k], "base_hp", 0, 99));
+  s.winner_ = static_cast<std::int8_t>(rd.field(j, "winner", -1, 2));
+  const int deck_size = static_cast<int>(r.deck.tiles.size());
+  s.deck_ = {0, 0};
+  for (const auto& t : rd.array(rd.at(j, "deck"), "deck")) {
+    const int tile = rd.integer(t, "deck", 0, deck_size - 1);
+    s.deck_[tile >> 6] |= std::uint64_t{1} << (tile & 63);
+  }
+  const auto& drawn = rd.array(rd.at(j, "drawn"), "drawn", 2);
+  for (int k = 0; k < 2; ++k) s.drawn_[k] = static_cast<std::int8_t>(rd.integer(drawn[k], "drawn", -1, deck_size - 1));
+  s.to_draw_ = static_cast<std::int8_t>(rd.field(j, "to_draw", 0, 2));
+  const auto& combat = rd.array(rd.at(j, "combat"), "combat", 7);
+  s.target_ = static_cast<std::int16_t>(rd.integer(combat[0], "combat", -1, g.cells() - 1));
+  s.att_dice_ = static_cast<std::int8_t>(rd.integer(combat[1], "combat", 0, kMaxDice));
+  s.att_thr_ = static_cast<std::int8_t>(rd.integer(combat[2], "combat", 4, 5));
+  s.def_dice_ = static_cast<std::int8_t>(rd.integer(combat[3], "combat", 0, kMaxDice));
+  s.def_thr_ = static_cast<std::int8_t>(rd.integer(combat[4], "combat", 4, 5));
+  s.att_succ_ = static_cast<std::int8_t>(rd.integer(combat[5], "combat", 0, kMaxDice));
+  s.dmg_elem_ = static_cast<std::int8_t>(rd.integer(combat[6], "combat", 0, 3));
+
+  s.clear_tiles();
+  auto cell_of = [&](const nlohmann::json& v, const std::string& field) {
+    const int c = g.parse(rd.string(v, field));
+    if (c < 0) rd.fail(field, "a cell \"q,r\" on the grid");
+    return c;
+  };
+  auto element_of = [&](const nlohmann::json& v, const std::string& field) {
+    const int e = parse_element(rd.string(v, field));
+    if (e < 0) rd.fail(field, "fire, earth, water or wind");
+    return static_cast<Element>(e);
+  };
+  for (const auto& t : rd.array(rd.at(j, "tiles"), "tiles")) {
+    rd.array(t, "tiles", 5);
+    const int c = cell_of(t[0], "tiles");
+    if (s.bases_.test(c)) rd.fail("tiles", "no tile on a base");
+    const int h = rd.integer(t[1], "tiles", 1, kMaxHeight);
+    const Element e = element_of(t[2], "tiles");
+    const std::string edges = rd.string(t[3], "tiles");
+    bool ok = edges.size() == 6;
+    for (char ch : edges) ok = ok && parse_marker(ch) >= 0;
+    if (!ok) rd.fail("tiles", "6 edge letters from . A S M G B");
+    if (!t[4].is_boolean()) rd.fail("tiles", "a token flag true or false");
+    s.put_tile(c, h, e, edges, t[4].get<bool>());
+  }
+  const auto& heroes = rd.array(rd.at(j, "heroes"), "heroes", r.heroes);
+  for (int i = 0; i < r.heroes; ++i) s.put_hero(i, -1);
+  for (int i = 0; i < r.heroes; ++i) {
+    const auto& hj = heroes[i];
+    if (!hj.is_object()) rd.fail("heroes", "objects");
+    Hero& h = s.heroes_[i];
+    const HeroSpec& spec = r.roster[h.spec];
+    if (rd.string(rd.at(hj, "id"), "heroes.id") != spec.id) rd.fail("heroes.id", "'" + spec.id + "' (the option heroes)");
+    const auto& energy = rd.array(rd.at(hj, "energy"), "heroes.energy", 4);
+    for (int e = 0; e < kElements; ++e)
+      h.energy[e] = static_cast<std::uint8_t>(rd.integer(energy[e], "heroes.energy", 0, spec.energy[e]));
+    h.mana = static_cast<std::uint8_t>(rd.field(hj, "mana", 0, spec.mana));
+    h.acted = rd.boolean(hj, "acted");
+    h.dead = rd.boolean(hj, "dead");
+    h.skipped = rd.boolean(hj, "skipped");
+    h.n_status = 0;
+    const auto& status = rd.array(rd.at(hj, "status"), "heroes.status");
+    if (status.size() > static_cast<std::size_t>(kMaxStatus)) rd.fail("heroes.status", "at most 4 statuses");
+    for (const auto& st : status) {
+      rd.array(st, "heroes.status", 3);
+      const std::string kind = rd.string(st[0], "heroes.status");
+      int k = -1;
+      for (int e = 0; e < kEffects; ++e)
+        if (kind == kEffectName[e]) k = e;
+      if (k < 0) rd.fail("heroes.status", "a status kind (attack_up, ...)");
+      h.status[h.n_status++] = {static_cast<Effect>(k), static_cast<std::int8_t>(rd.integer(st[1], "heroes.status", -9, 9)),
+                                static_cast<std::uint8_t>(rd.integer(st[2], "heroes.status", 1, 9))};
+    }
+    const auto& cell = rd.at(hj, "cell");
+    const std::string name = rd.string(cell, "heroes.cell");
+    if (!name.empty()) {
+      const int c = cell_of(cell, "heroes.cell");
+      if (s.occ_.test(c) || s.bases_.test(c) || s.height_[c] == 0) rd.fail("heroes.cell", "a free tile");
+      s.put_hero(i, c);
+    }
+    if (h.dead != name.empty()) rd.fail("heroes.cell", "\"\" exactly when the hero is dead");
+  }
+  for (const auto& t : rd.array(rd.at(j, "terrain"), "terrain")) {
+    rd.array(t, "terrain", 4);
+    const int c = cell_of(t[0], "terrain");
+    if (s.n_terrain_ >= kMaxTerrain) rd.fail("terrain", "at most 8 effects");
+    s.add_terrain(c, element_of(t[1], "terrain"), rd.integer(t[2], "terrain", 1, 9), rd.integer(t[3], "terrain", 0, r.heroes - 1));
+  }
+  if (s.phase_ != Phase::kSelect && s.phase_ != Phase::kOver && s.active_ < 0) rd.fail("active", "a hero during an activation");
+  if (s.phase_ == Phase::kPlace && s.drawn_[0] < 0 && s.drawn_[1] < 0) rd.fail("drawn", "a drawn tile while placing");
+  if (s.phase_ == Phase::kDraw && s.to_draw_ == 0) rd.fail("to_draw", "1 or 2 while drawing");
+  if (s.phase_ == Phase::kAct || s.phase_ == Phase::kAttackRoll || s.phase_ == Phase::kDefenceRoll || s.phase_ == Phase::kPlace)
+    if (s.heroes_[s.active_].dead) rd.fail("active", "a living hero");
+  return s;
+}
+
+State Elements::state_from_json(const nlohmann::json& j) const { return state_from_json_impl(*this, j); }
+
+// ---- text, encoding, keys ----
+
+std::string State::render_text() const {
+  const Rules& r = *rules_;
+  const Grid& g = r.grid;
+  std::ostringstream o;
+  o << "elements round " << round_ << "/" << r.max_rounds << ", " << kPhaseName[static_cast<int>(phase_)];
+  if (phase_ == Phase::kOver) o << (winner_ == 2 ? ", draw" : winner_ == 0 ? ", red wins" : ", blue wins");
+  else o << ", " << (side_ == 0 ? "red" : "blue") << " to move";
+  o << "; base HP red " << int(base_hp_[0]) << " blue " << int(base_hp_[1]) << "; deck " << deck_left() << "\n";
+  // The map: each cell as element letter + height (lower case with a gather token), bases as
+  // [R]/[B], heroes as r0, b1 ... (side letter and hero index).
+  for (int row = -g.radius(); row <= g.radius(); ++row) {
+    o << std::string(static_cast<std::size_t>(std::abs(row)) * 2, ' ');
+    for (int q = -g.radius(); q <= g.radius(); ++q) {
+      const int c = g.at(q, row);
+      if (c < 0) continue;
+      std::string cellt = " .  ";
+      if (bases_.test(c)) cellt = c == r.base_cell[0] ? "[R] " : "[B] ";
+      else if (hero_at_[c] >= 0) {
+        const int h = hero_at_[c];
+        cellt = std::string(1, heroes_[h].side == 0 ? 'r' : 'b') + std::to_string(h) + std::to_string(height_[c]) + " ";
+      } else if (height_[c] > 0) {
+        char e = kElementLetter[eff_elem_[c]];
+        if (tokens_.test(c)) e = static_cast<char>(e - 'A' + 'a');
+        cellt = std::string(" ") + e + std::to_string(height_[c]) + " ";
+      }
+      o << cellt;
+    }
+    o << "\n";
+  }
+  o << "markers:";
+  for (int c = 0; c < g.cells(); ++c)
+    if (height_[c] > 0 && !bases_.test(c) && edges_[c]) {
+      o << " " << g.name(c) << "=";
+      for (int d = 0; d < kDirs; ++d) o << kMarkerLetter[edge(c, d)];
+    }
+  o << "\n";
+  for (int i = 0; i < heroes(); ++i) {
+    const Hero& h = heroes_[i];
+    const HeroSpec& s = r.roster[h.spec];
+    o << (h.side == 0 ? "r" : "b") << i << " " << s.id << " (" << s.name << ", seat " << int(h.owner) << ") "
+      << (h.dead ? "dead" : "at " + g.name(h.cell)) << " F" << int(h.energy[0]) << " E" << int(h.energy[1]) << " W"
+      << int(h.energy[2]) << " A" << int(h.energy[3]) << " mana " << int(h.mana) << (h.acted ? " acted" : "")
+      << (h.skipped ? " skipped" : "");
+    for (int k = 0; k < h.n_status; ++k)
+      o << " " << kEffectName[static_cast<int>(h.status[k].kind)] << int(h.status[k].amount) << "x" << int(h.status[k].duration);
+    o << "\n";
+  }
+  for (int i = 0; i < n_terrain_; ++i)
+    o << "terrain " << g.name(terrain_[i].cell) << " " << kElementName[terrain_[i].element] << " x"
+      << int(terrain_[i].duration) << " by " << int(terrain_[i].caster) << "\n";
+  if (active_ >= 0)
+    o << "active " << r.roster[heroes_[active_].spec].id << ": move " << int(move_left_) << ", creates " << int(creates_)
+      << (major_done_ ? ", attacked/gathered" : "") << "\n";
+  if (drawn_[0] >= 0 || drawn_[1] >= 0) {
+    o << "drawn:";
+    for (int k = 0; k < 2; ++k)
+      if (drawn_[k] >= 0) {
+        const Tile& t = r.deck.tiles[drawn_[k]];
+        o << " " << k << "=" << kElementName[t.element] << ":" << t.edge_string();
+      }
+    o << "\n";
+  }
+  if (phase_ == Phase::kAttackRoll || phase_ == Phase::kDefenceRoll)
+    o << "attack on " << g.name(target_) << ": " << int(att_dice_) << " dice (" << int(att_thr_) << "+) against "
+      << int(def_dice_) << " (" << int(def_thr_) << "+), " << int(att_succ_) << " successes so far\n";
+  return o.str();
+}
+
+void State::encode(Player p, float* planes) const {
+  const Rules& r = *rules_;
+  const int C = r.grid.cells();
+  const int mine = team_of(p);
+  for (int i = 0; i < C * 17 + 8; ++i) planes[i] = 0;
+  for (int c = 0; c < C; ++c) {
+    for (int k = 0; k < height_[c] && k < 3; ++k) planes[k * C + c] = 1;
+    if (height_[c] > 0 && !bases_.test(c)) planes[(3 + eff_elem_[c]) * C + c] = 1;
+    planes[7 * C + c] = tokens_.test(c);
+    planes[8 * C + c] = bases_.test(c) ? (c == r.base_cell[mine] ? 1.0f : -1.0f) : 0.0f;
+    planes[9 * C + c] = side_occ_[mine].test(c);
+    planes[10 * C + c] = side_occ_[1 - mine].test(c);
+    planes[11 * C + c] = active_ >= 0 && heroes_[active_].cell == c;
+    for (int d = 0; d < kDirs; ++d) {
+      const int m = edge(c, d);
+      if (m >= kAttackMark && m <= kBlockMark && height_[c] > 0) planes[(11 + m) * C + c] += 1.0f / 6;
+    }
+  }
+  float* g = planes + 17 * C;
+  g[0] = static_cast<float>(round_) / r.max_rounds;
+  g[1] = static_cast<float>(base_hp_[mine]) / r.base_hp;
+  g[2] = static_cast<float>(base_hp_[1 - mine]) / r.base_hp;
+  g[3] = static_cast<float>(move_left_) / 20;
+  g[4] = phase_ == Phase::kSelect;
+  g[5] = phase_ == Phase::kPlace;
+  g[6] = major_done_;
+  g[7] = static_cast<float>(deck_left()) / kMaxDeck;
+}
+
+std::uint64_t State::information_key(Player p) const {
+  std::uint64_t h = std::hash<std::string>{}(to_json().dump());
+  return h ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(p + 1));
+}
+
+}  // namespace qilab::elements
