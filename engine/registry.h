@@ -10,8 +10,10 @@
 #include "engine/core/any_game.h"
 #include "engine/core/config.h"
 #include "engine/core/error.h"
+#include "engine/elements/elements.h"
 #include "engine/guifa/guifa.h"
 #include "engine/junqi/junqi.h"
+#include "engine/mizong/mizong.h"
 
 namespace qilab {
 
@@ -19,7 +21,7 @@ template <Game... Gs>
 struct GameList {};
 
 // Add each new game here, once.
-using AllGames = GameList<checkers::Checkers, guifa::Guifa, junqi::Junqi6, junqi::Junqi4>;
+using AllGames = GameList<checkers::Checkers, guifa::Guifa, junqi::Junqi6, junqi::Junqi4, elements::Elements, mizong::Mizong>;
 
 struct GameInfo {
   std::string id;

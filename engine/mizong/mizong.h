@@ -1,0 +1,262 @@
+#pragma once
+// 迷蹤棋 mizong: six armies of 300 pieces on the 3601-vertex star (RULINGS.md "mizong",
+// docs/rules/mizong.md). Point size 4 (10 pieces a player) is the fast test board.
+//
+// A turn is a sequence of piece activations by the player to move, closed by end-turn; an
+// activation is a short sequence of sub-actions. Action space, with C = cells of the board:
+// (notation "verb:q,r", cells by axial coordinates, the centre "0,0"):
+//   [0, C)        select:c     activate the own piece on c
+//   [C, 2C)       move:c       the selected piece moves to c along a legal path
+//   [2C, 3C)      attack:c     the selected piece attacks the enemy on c
+//   [3C, 4C)      heal:c       a hero or the healer heals the friendly piece on c (1 HP)
+//   [4C, 5C)      swap:c       swap places with the own piece on c (ordinary: radius 3 and a
+//                              one-round stun of both; hero: radius 11, 5 AP, no stun)
+//   5C            area-heal    the healer heals every compatible friendly piece within radius 5
+//   5C + 1        done         end the activation (after at least one sub-action)
+//   5C + 2        end-turn     (only between activations)
+// An activation ends by itself when the piece has nothing left to do. A ranged piece that has
+// moved without attacking may attack any enemy within radius 3 of a vertex of a legal path of
+// its move (its attack "along the path").
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/action_list.h"
+#include "engine/core/options.h"
+#include "engine/core/rng.h"
+#include "engine/core/types.h"
+#include "engine/mizong/army.h"
+#include "engine/mizong/geometry.h"
+
+namespace qilab::mizong {
+
+inline constexpr int kMaxPieces = 6 * 300;
+using PieceSet = Bitboard<kMaxPieces>;
+
+enum class Teams : std::uint8_t { kFreeForAll, kThreeVsThree, kTwoVsTwoVsTwo };
+enum class Clash : std::uint8_t { kNobody, kDefender, kAttacker };
+
+// The resolved rule options, copied into every state (a few bytes, no pointers).
+struct Rules {
+  Teams teams = Teams::kFreeForAll;
+  Clash same_attribute_clash = Clash::kNobody;
+  bool counter_defender_class = true;
+  bool passive_heal_attack_radius = false;
+  bool heal_rate_by_healed = false;
+  bool hero_heal_any_attributes = false;
+  bool allow_reversal = false;
+  bool exact_steps = true;
+  bool hidden_from_teammates = true;
+  bool reveal_on_combat = true;
+  bool stop_at_first_winner = false;
+  std::int16_t centre_rounds = 23;
+  std::int16_t round_cap = 200;
+  std::uint8_t steps = 6;
+  std::uint8_t healer_heal_radius = 5;
+  std::uint8_t area_heal_radius = 5;
+  std::uint8_t swap_radius = 3;
+  std::uint8_t hero_swap_radius = 11;
+};
+
+// Piece flags.
+inline constexpr std::uint8_t kDark = 1;
+inline constexpr std::uint8_t kRevealed = 2;  // a dark piece whose identity every player has seen
+inline constexpr std::uint8_t kStunned = 4;   // swapped: no move, attack, counter or attributes
+
+struct Piece {
+  std::int16_t cell = -1;  // -1: dead, or its player has left the game
+  std::uint8_t kind = kMelee, attr1 = kRock, attr2 = kYin, flags = 0;
+  std::uint8_t hp = 0;    // sixths of a hit point
+  std::uint8_t heal = 0;  // rounds paired with a compatible healer (passive healing)
+  std::uint8_t ap = 0;    // action points left this round (heroes, healer)
+  std::uint16_t moves = 0;
+  bool dark() const { return flags & kDark; }
+  bool stunned() const { return flags & kStunned; }
+  Identity identity() const { return Identity{kind, attr1, attr2, dark()}; }
+  friend bool operator==(const Piece&, const Piece&) = default;
+};
+
+struct Layout {
+  int cells = 0;
+  Action select = 0, move = 0, attack = 0, heal = 0, swap = 0, area_heal = 0, done = 0, end_turn = 0, total = 0;
+  explicit Layout(int c = 0)
+      : cells(c), select(0), move(c), attack(2 * c), heal(3 * c), swap(4 * c), area_heal(5 * c), done(5 * c + 1),
+        end_turn(5 * c + 2), total(5 * c + 3) {}
+};
+
+// The activation in progress.
+struct Activation {
+  std::int16_t piece = -1, start = -1;
+  std::uint8_t before = 0;  // attacks before moving
+  std::uint8_t after = 0;   // attacks after moving
+  std::uint8_t acts = 0;    // sub-actions so far
+  bool moved = false;
+};
+
+class Mizong;
+
+class State {
+ public:
+  State() = default;
+
+  int num_players() const { return players_; }
+  Player current_player() const { return over_ ? kTerminalPlayer : current_; }
+  bool is_terminal() const { return over_; }
+  bool is_chance() const { return false; }
+  int move_number() const { return moves_; }
+  int team_of(Player p) const {
+    return rules_.teams == Teams::kFreeForAll ? p : rules_.teams == Teams::kThreeVsThree ? p % 2 : p % 3;
+  }
+  int num_teams() const { return rules_.teams == Teams::kFreeForAll ? players_ : rules_.teams == Teams::kThreeVsThree ? 2 : 3; }
+
+  void legal_actions(ActionList& out) const;
+  bool is_legal(Action a) const;
+  void apply(Action a);
+  void chance_outcomes(ChanceList& out) const { out.clear(); }
+  Action sample_chance(Rng&) const { return kInvalidAction; }
+
+  Values returns() const;
+  // HP, attribute match-ups against nearby enemies, distance to and hold of the centre.
+  Values evaluate() const;
+
+  std::string observation_string(Player p) const;
+  void encode(Player p, float* planes) const;
+  State sample_world(Player p, Rng& rng) const;
+  std::uint64_t information_key(Player p) const;
+
+  std::string action_to_string(Action a) const;
+  Action string_to_action(std::string_view text) const;
+  nlohmann::json to_json() const;
+  std::string render_text() const;
+  // A seat's setup as a setup file (its pieces by home slot, as dealt at the start).
+  std::string deployment(Player p) const;
+
+  // Inspection and position building (tests, agents, tools).
+  const Geometry& geo() const { return *geo_; }
+  const Rules& rules() const { return rules_; }
+  const Layout& layout() const { return layout_; }
+  int home_size() const { return home_; }
+  int round() const { return round_; }
+  const Piece& piece(int id) const { return pc_[static_cast<std::size_t>(id)]; }
+  int piece_at(int cell) const { return at_[static_cast<std::size_t>(cell)]; }
+  int owner(int id) const { return id / home_; }
+  const Activation& activation() const { return act_; }
+  bool acted(int id) const { return acted_.test(id); }
+  bool out(Player p) const { return (out_mask_ >> p) & 1; }
+  // Place of a team (1 = best; ties share the mean place), 0 while unplaced.
+  double place(int team) const { return place2_[static_cast<std::size_t>(team)] / 2.0; }
+  int hold_rounds() const { return hold_rounds_; }
+  bool centre_disturbed() const { return centre_disturbed_; }
+  const Board& occupied() const { return occ_; }
+  const Board& pieces_of(Player p) const { return own_[static_cast<std::size_t>(p)]; }
+  bool visible(Player p, int id) const;  // whether p sees the identity of piece id
+  // The move pattern of an ordinary piece now: 0 straight, 1 one turn, 2 two turns.
+  int pattern_turns(int id) const;
+  // Legal end cells of a move of piece id from its cell (sorted), as the move sub-action sees them.
+  std::vector<int> move_ends(int id) const;
+  // Who loses HP when a attacks d: 0 nobody, 1 the defender, 2 the attacker.
+  int clash(int attacker, int defender) const;
+  int team_hp(int team) const;  // sixths
+
+  // Position editing for tests: remove every piece, put one, set fields.
+  void clear_board();
+  void put(int id, int cell, const Identity& who);
+  void set_hp(int id, int sixths);
+  void set_moves(int id, int moves) { pc_[static_cast<std::size_t>(id)].moves = static_cast<std::uint16_t>(moves); }
+  void set_round(int round) { round_ = round; }
+  void set_current(Player p);
+  void set_flags(int id, std::uint8_t flags) { pc_[static_cast<std::size_t>(id)].flags = flags; }
+  void set_ap(int id, int ap) { pc_[static_cast<std::size_t>(id)].ap = static_cast<std::uint8_t>(ap); }
+
+ private:
+  friend class Mizong;
+  // Rules (rules.cc).
+  // Sub-action kinds for gen_sub's `only` mask (in the order of the action space).
+  static constexpr int kOnlyMove = 1, kOnlyAttack = 2, kOnlyHeal = 4, kOnlySwap = 8, kOnlyArea = 16, kOnlyAll = 31;
+  template <class Sink>
+  bool gen_sub(const Activation& a, bool include_done, Sink&& sink, int only = kOnlyAll) const;
+  bool selectable(int id) const;
+  bool team_visible(Player viewer, int id) const;
+  bool heal_target(int healer, int target) const;
+  int area_heal_count(int healer) const;
+  void gen_attacks_from(int cell, int radius, Player p, ActionList* out, bool& found) const;
+  void compute_zone(int start, int end, int turns);
+  void attack(int attacker, int defender);
+  void hurt(int id, int sixths);
+  void heal_piece(int id);
+  void kill(int id);
+  void leave(Player p);
+  void place_team(int team, bool winner);
+  void rank_rest_by_hp();
+  void finish_activation();
+  void end_turn();
+  void end_round();
+  void start_turn();
+  void move_piece(int id, int to);
+  void swap_pieces(int a, int b);
+  void remove_piece(int id);
+  Board team_board(int team) const;
+  bool any_left_to_do() const;
+  std::uint64_t hash_view(Player p) const;
+
+  const Geometry* geo_ = nullptr;
+  Rules rules_{};
+  Layout layout_{};
+  std::int16_t home_ = 0;  // pieces per player = home vertices
+  std::int8_t players_ = 6;
+  std::int8_t current_ = 0;
+  bool over_ = false;
+  bool centre_disturbed_ = false;
+  std::int16_t hold_rounds_ = 0;
+  std::int32_t round_ = 1;
+  std::int32_t moves_ = 0;
+  std::uint8_t out_mask_ = 0;  // seats that have left (placed, or annihilated while the team plays on)
+  std::int8_t next_top_ = 1, next_bottom_ = 0;  // next winner's and loser's place (teams)
+  std::array<std::uint8_t, kMaxPlayers> place2_{};  // twice the place of each team, 0 unplaced
+  std::array<std::int16_t, kMaxPlayers> alive_{};
+  Activation act_{};
+  Board zone_;  // a moved ranged piece's attack zone along its paths
+  Board occ_;
+  std::array<Board, kMaxPlayers> own_{};
+  PieceSet acted_;
+  std::array<std::int16_t, kMaxCells> at_{};
+  std::array<Piece, kMaxPieces> pc_{};
+};
+
+class Mizong {
+ public:
+  using State = mizong::State;
+  static constexpr std::string_view kId = "mizong";
+  static constexpr std::string_view kName = "迷蹤棋 mizong (six armies on the star)";
+
+  static std::vector<OptionSpec> option_specs();
+  explicit Mizong(const Options& options);
+
+  const Options& options() const { return options_; }
+  int num_players() const { return 6; }
+  int num_distinct_actions() const { return Layout(geo_->cells).total; }
+  int encoding_size() const;
+  double min_return() const { return -1; }
+  double max_return() const { return 1; }
+  bool zero_sum() const { return true; }
+  bool perfect_information() const { return false; }
+  State initial_state() const;
+  State state_from_json(const nlohmann::json& j) const;  // throws Error naming the field
+  // A state with the options in force and no piece on the board (for building positions).
+  State empty_state() const;
+  const std::vector<Identity>& setup(Player p) const { return setups_[static_cast<std::size_t>(p)]; }
+
+ private:
+  Options options_;
+  const Geometry* geo_;
+  Rules rules_;
+  std::array<std::vector<Identity>, 6> setups_;
+};
+
+inline constexpr int kPlanes = 22;
+
+}  // namespace qilab::mizong

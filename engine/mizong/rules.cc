@@ -1,0 +1,554 @@
+// The rules of play: sub-action generation, combat, healing, turns, rounds and placings.
+#include <algorithm>
+
+#include "engine/mizong/mizong.h"
+#include "engine/mizong/paths.h"
+
+namespace qilab::mizong {
+namespace {
+
+// Whether attribute x beats y: yang uses rock > scissors > paper > rock, yin the reverse cycle.
+bool beats(int x, int y, bool yang) { return y == (x + (yang ? 1 : 2)) % 3; }
+
+int heal_radius(const Rules& r, int kind) {
+  return kind == kHealer ? r.healer_heal_radius : attack_radius(kind);
+}
+
+// Passive healing radius of a healing piece: 1, or (option) its attack radius, the healer's as ranged.
+int passive_radius(const Rules& r, int kind) { return r.passive_heal_attack_radius && !is_melee(kind) ? 3 : 1; }
+
+}  // namespace
+
+int State::pattern_turns(int id) const {
+  const Piece& x = piece(id);
+  const int k = x.dark() ? round_ : x.moves + 1;
+  return (k - 1) % 3;
+}
+
+bool State::visible(Player p, int id) const {
+  const Piece& x = piece(id);
+  if (!x.dark() || (x.flags & kRevealed) || owner(id) == p) return true;
+  return !rules_.hidden_from_teammates && team_of(owner(id)) == team_of(p);
+}
+
+bool State::team_visible(Player viewer, int id) const { return visible(viewer, id); }
+
+int State::clash(int attacker, int defender) const {
+  const Piece& a = piece(attacker);
+  const Piece& d = piece(defender);
+  if (d.stunned()) return 1;
+  if (a.stunned()) return 2;
+  if (a.attr2 == d.attr2) {
+    if (a.attr1 == d.attr1) return static_cast<int>(rules_.same_attribute_clash);
+    return beats(a.attr1, d.attr1, a.attr2 == kYang) ? 1 : 2;
+  }
+  const bool same = a.attr1 == d.attr1;
+  if (a.attr2 == kYang) return same ? 1 : 2;  // yang attacks yin
+  return same ? 2 : 1;                        // yin attacks yang
+}
+
+bool State::heal_target(int healer, int target) const {
+  if (target == healer || target < 0) return false;
+  const Piece& h = piece(healer);
+  const Piece& x = piece(target);
+  if (x.cell < 0 || x.stunned() || h.stunned() || x.hp >= max_hp(x.kind)) return false;
+  if (team_of(owner(target)) != team_of(owner(healer))) return false;
+  if (!visible(owner(healer), target)) return false;
+  return rules_.hero_heal_any_attributes || (x.attr1 == h.attr1 && x.attr2 != h.attr2);
+}
+
+int State::area_heal_count(int healer) const {
+  int n = 0;
+  geo_->for_disc(piece(healer).cell, rules_.area_heal_radius, [&](int c) { n += heal_target(healer, at_[c]); });
+  return n;
+}
+
+std::vector<int> State::move_ends(int id) const {
+  std::vector<int> out;
+  Activation a{static_cast<std::int16_t>(id), piece(id).cell, 0, 0, 0, false};
+  gen_sub(a, false, [&](Action x) {
+    if (x >= layout_.move && x < layout_.attack) out.push_back(x - layout_.move);
+    return false;
+  });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Sub-actions of activation `a`, fed to sink(action) until it returns true (then true).
+template <class Sink>
+bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int only) const {
+  const Geometry& g = *geo_;
+  const int id = a.piece;
+  const Piece& x = piece(id);
+  const int c = x.cell;
+  const Player p = owner(id);
+  const int team = team_of(p);
+  const int kind = x.kind;
+  const bool hero = is_hero(kind);
+  bool stop = false;
+  auto emit = [&](Action act) {
+    if (!stop) stop = sink(act);
+    return stop;
+  };
+  auto enemy = [&](int cell) {
+    const int y = at_[static_cast<std::size_t>(cell)];
+    return y >= 0 && team_of(owner(y)) != team;
+  };
+  auto attacks = [&](int radius) {
+    return g.for_disc(c, radius, [&](int t) { return enemy(t) && emit(layout_.attack + t); });
+  };
+  auto swaps = [&](int radius) {
+    auto ok = [&](int t) {
+      const int y = at_[static_cast<std::size_t>(t)];
+      return y >= 0 && owner(y) == p && !piece(y).stunned();
+    };
+    return g.for_disc(c, radius, [&](int t) { return ok(t) && emit(layout_.swap + t); });
+  };
+  auto moves = [&](const Pattern& pat) {
+    walk_ends(g, c, pat, [&](int y) { return occ_.test(y); }, [&](int e) { return emit(layout_.move + e); });
+    return stop;
+  };
+  const int steps = rules_.steps;
+  if (!hero) {
+    const bool melee = is_melee(kind);
+    if (!a.moved) {
+      if ((only & kOnlySwap) && a.acts == 0 && swaps(rules_.swap_radius)) return true;
+      if ((only & kOnlyAttack) && a.before < (melee ? 3 : 2) && attacks(attack_radius(kind))) return true;
+      if ((only & kOnlyMove) && a.before <= 1) {
+        const int t = pattern_turns(id);
+        if (moves(Pattern{rules_.exact_steps ? steps : 1, steps, t, t, rules_.allow_reversal})) return true;
+      }
+    } else if ((only & kOnlyAttack) && a.after == 0) {
+      if (melee) {
+        if (attacks(1)) return true;
+      } else if (a.before == 0) {
+        zone_.for_each([&](int t) {
+          if (!stop && enemy(t)) emit(layout_.attack + t);
+        });
+        if (stop) return true;
+      }
+    }
+  } else {
+    const int ap = x.ap;
+    if ((only & kOnlySwap) && ap >= kApSwap && swaps(rules_.hero_swap_radius)) return true;
+    if ((only & kOnlyAttack) && kind != kHealer && ap >= kApAttack[kind] && attacks(attack_radius(kind))) return true;
+    if ((only & kOnlyHeal) && ap >= kApHeal[kind]) {
+      if (g.for_disc(c, heal_radius(rules_, kind),
+                     [&](int t) { return heal_target(id, at_[static_cast<std::size_t>(t)]) && emit(layout_.heal + t); }))
+        return true;
+    }
+    if ((only & kOnlyArea) && kind == kHealer) {
+      const int n = area_heal_count(id);
+      if (n > 0 && ap >= kApAreaPerPiece * n && emit(layout_.area_heal)) return true;
+    }
+    if ((only & kOnlyMove) && ap >= kApMove[kind]) {
+      const int lo = kind == kMeleeHero ? 1 : (rules_.exact_steps ? steps : 1);
+      const int hi = kind == kMeleeHero ? 2 * steps : steps;
+      if (moves(Pattern{lo, hi, 0, kHeroMaxTurns[kind], rules_.allow_reversal})) return true;
+    }
+  }
+  if (include_done && a.acts > 0 && emit(layout_.done)) return true;
+  return stop;
+}
+
+bool State::selectable(int id) const {
+  const Piece& x = piece(id);
+  if (x.cell < 0 || x.stunned()) return false;
+  if (!is_hero(x.kind) && acted_.test(id)) return false;
+  Activation a{static_cast<std::int16_t>(id), x.cell, 0, 0, 0, false};
+  // Moves first: a walk stops at its first end, or at once on a crowded board.
+  auto any = [](Action) { return true; };
+  return gen_sub(a, false, any, kOnlyMove) || gen_sub(a, false, any, kOnlyAll & ~kOnlyMove);
+}
+
+bool State::any_left_to_do() const { return gen_sub(act_, false, [](Action) { return true; }); }
+
+void State::legal_actions(ActionList& out) const {
+  out.clear();
+  if (over_) return;
+  if (act_.piece >= 0) {
+    gen_sub(act_, true, [&](Action a) {
+      out.push_back(a);
+      return false;
+    });
+    return;
+  }
+  const int first = current_ * home_;
+  for (int id = first; id < first + home_; ++id)
+    if (selectable(id)) out.push_back(layout_.select + piece(id).cell);
+  out.push_back(layout_.end_turn);
+}
+
+bool State::is_legal(Action a) const {
+  if (a < 0 || a >= layout_.total || over_) return false;
+  const Layout& L = layout_;
+  if (act_.piece < 0) {
+    if (a == L.end_turn) return true;
+    if (a >= L.move) return false;
+    const int id = at_[static_cast<std::size_t>(a)];
+    return id >= 0 && owner(id) == current_ && selectable(id);
+  }
+  if (a < L.move || a == L.end_turn) return false;
+  if (a == L.done) return act_.acts > 0;
+  // Only the sub-actions of a's kind are generated, stopping at a.
+  const int kind = a == L.area_heal ? kOnlyArea : kOnlyMove << ((a - L.move) / L.cells);
+  if (kind == kOnlyMove) {
+    const Piece& x = piece(act_.piece);
+    if (geo_->distance(x.cell, a - L.move) > 2 * rules_.steps) return false;
+    // Asking for each end in turn would walk the paths each time: a thread-local memo keeps the
+    // last end set, keyed by everything the walk reads.
+    struct Memo {
+      std::uint64_t key = 0;
+      Board ends;
+    };
+    thread_local Memo memo;
+    std::uint64_t h = reinterpret_cast<std::uintptr_t>(geo_);
+    auto mix = [&](std::uint64_t v) {
+      h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+      h = splitmix64(h);
+    };
+    mix(static_cast<std::uint64_t>(x.cell) | static_cast<std::uint64_t>(x.kind) << 16 |
+        static_cast<std::uint64_t>(x.flags) << 24 | static_cast<std::uint64_t>(x.moves) << 32);
+    mix(static_cast<std::uint64_t>(round_) | static_cast<std::uint64_t>(x.ap) << 32 |
+        static_cast<std::uint64_t>(act_.before) << 40 | static_cast<std::uint64_t>(act_.moved) << 48);
+    mix(static_cast<std::uint64_t>(rules_.steps) | static_cast<std::uint64_t>(rules_.exact_steps) << 8 |
+        static_cast<std::uint64_t>(rules_.allow_reversal) << 9);
+    for (int w = 0; w < Board::kWords; ++w) mix(occ_.word(w));
+    if (h == 0) h = 1;
+    if (memo.key != h) {
+      memo.key = h;
+      memo.ends = Board{};
+      gen_sub(act_, false, [&](Action m) {
+        memo.ends.set(m - L.move);
+        return false;
+      }, kOnlyMove);
+    }
+    return memo.ends.test(a - L.move);
+  }
+  return gen_sub(act_, false, [&](Action x) { return x == a; }, kind);
+}
+
+// ---- effects ----
+
+void State::remove_piece(int id) {
+  Piece& x = pc_[static_cast<std::size_t>(id)];
+  if (x.cell < 0) return;
+  if (x.cell == geo_->centre) centre_disturbed_ = true;
+  at_[static_cast<std::size_t>(x.cell)] = -1;
+  occ_.reset(x.cell);
+  own_[static_cast<std::size_t>(owner(id))].reset(x.cell);
+  x.cell = -1;
+}
+
+void State::move_piece(int id, int to) {
+  Piece& x = pc_[static_cast<std::size_t>(id)];
+  const int from = x.cell;
+  if (from == geo_->centre || to == geo_->centre) centre_disturbed_ = true;
+  auto& own = own_[static_cast<std::size_t>(owner(id))];
+  at_[static_cast<std::size_t>(from)] = -1;
+  occ_.reset(from);
+  own.reset(from);
+  at_[static_cast<std::size_t>(to)] = static_cast<std::int16_t>(id);
+  occ_.set(to);
+  own.set(to);
+  x.cell = static_cast<std::int16_t>(to);
+}
+
+void State::swap_pieces(int a, int b) {
+  Piece& x = pc_[static_cast<std::size_t>(a)];
+  Piece& y = pc_[static_cast<std::size_t>(b)];
+  if (x.cell == geo_->centre || y.cell == geo_->centre) centre_disturbed_ = true;
+  std::swap(x.cell, y.cell);
+  at_[static_cast<std::size_t>(x.cell)] = static_cast<std::int16_t>(a);
+  at_[static_cast<std::size_t>(y.cell)] = static_cast<std::int16_t>(b);
+}
+
+void State::heal_piece(int id) {
+  Piece& x = pc_[static_cast<std::size_t>(id)];
+  x.hp = static_cast<std::uint8_t>(std::min(max_hp(x.kind), x.hp + 6));
+}
+
+void State::hurt(int id, int sixths) {
+  Piece& x = pc_[static_cast<std::size_t>(id)];
+  if (x.hp <= sixths) {
+    x.hp = 0;
+    kill(id);
+  } else {
+    x.hp = static_cast<std::uint8_t>(x.hp - sixths);
+  }
+}
+
+void State::attack(int attacker, int defender) {
+  const int who = clash(attacker, defender);
+  Piece& a = pc_[static_cast<std::size_t>(attacker)];
+  Piece& d = pc_[static_cast<std::size_t>(defender)];
+  if (a.cell == geo_->centre || d.cell == geo_->centre) centre_disturbed_ = true;
+  if (who != 0 && rules_.reveal_on_combat) {
+    if (a.dark()) a.flags |= kRevealed;
+    if (d.dark()) d.flags |= kRevealed;
+  }
+  const int ca = class_of(a.kind), cd = class_of(d.kind);
+  if (who == 1) hurt(defender, kDamage[ca][cd]);
+  else if (who == 2) hurt(attacker, rules_.counter_defender_class ? kDamage[cd][ca] : kDamage[ca][cd]);
+}
+
+void State::kill(int id) {
+  remove_piece(id);
+  const Player p = owner(id);
+  if (--alive_[static_cast<std::size_t>(p)] > 0) return;
+  out_mask_ |= static_cast<std::uint8_t>(1u << p);
+  const int team = team_of(p);
+  for (Player q = 0; q < players_; ++q)
+    if (team_of(q) == team && !out(q)) return;
+  place_team(team, false);
+}
+
+void State::leave(Player p) {
+  out_mask_ |= static_cast<std::uint8_t>(1u << p);
+  const int first = p * home_;
+  for (int id = first; id < first + home_; ++id) remove_piece(id);
+}
+
+int State::team_hp(int team) const {
+  int hp = 0;
+  for (Player p = 0; p < players_; ++p)
+    if (team_of(p) == team)
+      for (int id = p * home_; id < (p + 1) * home_; ++id)
+        if (piece(id).cell >= 0) hp += piece(id).hp;
+  return hp;
+}
+
+void State::place_team(int team, bool winner) {
+  if (place2_[static_cast<std::size_t>(team)] != 0) return;
+  place2_[static_cast<std::size_t>(team)] = static_cast<std::uint8_t>(2 * (winner ? next_top_++ : next_bottom_--));
+  for (Player p = 0; p < players_; ++p)
+    if (team_of(p) == team) leave(p);
+  int unplaced = 0, last = -1;
+  for (int t = 0; t < num_teams(); ++t)
+    if (place2_[static_cast<std::size_t>(t)] == 0) ++unplaced, last = t;
+  if (unplaced == 1) {  // the only player (team) neither won nor lost has lost
+    place2_[static_cast<std::size_t>(last)] = static_cast<std::uint8_t>(2 * next_top_);
+    for (Player p = 0; p < players_; ++p)
+      if (team_of(p) == last) leave(p);
+    over_ = true;
+  } else if (unplaced == 0) {
+    over_ = true;
+  } else if (winner && rules_.stop_at_first_winner) {
+    rank_rest_by_hp();
+  }
+}
+
+void State::rank_rest_by_hp() {
+  std::array<std::pair<int, int>, kMaxPlayers> rest{};
+  int n = 0;
+  for (int t = 0; t < num_teams(); ++t)
+    if (place2_[static_cast<std::size_t>(t)] == 0) rest[static_cast<std::size_t>(n++)] = {team_hp(t), t};
+  for (int i = 1; i < n; ++i)  // insertion sort: most HP first, then team order
+    for (int k = i; k > 0 && rest[static_cast<std::size_t>(k)].first > rest[static_cast<std::size_t>(k - 1)].first; --k)
+      std::swap(rest[static_cast<std::size_t>(k)], rest[static_cast<std::size_t>(k - 1)]);
+  for (int i = 0; i < n;) {
+    int j = i;
+    while (j < n && rest[static_cast<std::size_t>(j)].first == rest[static_cast<std::size_t>(i)].first) ++j;
+    // places next_top_+i .. next_top_+j-1 shared: twice their mean
+    const int twice_mean = 2 * (next_top_ + i) + (j - i - 1);
+    for (int k = i; k < j; ++k) place2_[static_cast<std::size_t>(rest[static_cast<std::size_t>(k)].second)] = static_cast<std::uint8_t>(twice_mean);
+    i = j;
+  }
+  over_ = true;
+}
+
+void State::finish_activation() {
+  if (act_.piece >= 0 && !is_hero(piece(act_.piece).kind)) acted_.set(act_.piece);
+  const bool ranged_moved = act_.moved;
+  act_ = Activation{};
+  if (ranged_moved) zone_ = Board{};
+  if (!over_ && out(current_)) end_turn();
+}
+
+void State::start_turn() {
+  acted_ = PieceSet{};
+  const int first = current_ * home_;
+  for (int id = first; id < first + home_; ++id) {
+    Piece& x = pc_[static_cast<std::size_t>(id)];
+    x.flags &= static_cast<std::uint8_t>(~kStunned);
+    if (is_hero(x.kind)) x.ap = static_cast<std::uint8_t>(kApBudget[x.kind]);
+  }
+}
+
+void State::end_turn() {
+  int s = current_;
+  for (int guard = 0; guard <= 2 * players_; ++guard) {
+    if (++s == players_) {
+      s = 0;
+      end_round();
+      if (over_) return;
+    }
+    if (!out(s)) break;
+  }
+  current_ = static_cast<std::int8_t>(s);
+  start_turn();
+}
+
+void State::end_round() {
+  const Geometry& g = *geo_;
+  // Passive healing: a damaged piece next to a compatible friendly piece.
+  for (int id = 0; id < players_ * home_; ++id) {
+    Piece& x = pc_[static_cast<std::size_t>(id)];
+    if (x.cell < 0) continue;
+    if (x.hp >= max_hp(x.kind) || x.stunned()) {
+      x.heal = 0;
+      continue;
+    }
+    const int team = team_of(owner(id));
+    int period = 0;
+    g.for_disc(x.cell, rules_.passive_heal_attack_radius ? 3 : 1, [&](int c) {
+      const int y = at_[static_cast<std::size_t>(c)];
+      if (y < 0) return;
+      const Piece& h = piece(y);
+      if (h.stunned() || team_of(owner(y)) != team || h.attr1 != x.attr1 || h.attr2 == x.attr2) return;
+      if (g.distance(c, x.cell) > passive_radius(rules_, h.kind)) return;
+      const int per = rules_.heal_rate_by_healed ? (is_melee(x.kind) ? 3 : 5) : (is_melee(h.kind) ? 3 : 5);
+      if (period == 0 || per < period) period = per;
+    });
+    if (period == 0) {
+      x.heal = 0;
+    } else if (++x.heal >= period) {
+      x.heal = 0;
+      heal_piece(id);
+    }
+  }
+  // The centre: 23 quiet rounds win.
+  const int holder = at_[static_cast<std::size_t>(g.centre)];
+  if (holder < 0 || centre_disturbed_) hold_rounds_ = 0;
+  else ++hold_rounds_;
+  centre_disturbed_ = false;
+  if (holder >= 0 && hold_rounds_ >= rules_.centre_rounds) {
+    hold_rounds_ = 0;
+    place_team(team_of(owner(holder)), true);
+    centre_disturbed_ = false;
+    if (over_) return;
+  }
+  if (round_ >= rules_.round_cap) {
+    rank_rest_by_hp();
+    return;
+  }
+  ++round_;
+}
+
+void State::compute_zone(int start, int end, int turns) {
+  Board on_path;
+  walk_cells(*geo_, start, end, Pattern{rules_.exact_steps ? rules_.steps : 1, rules_.steps, turns, turns, rules_.allow_reversal},
+             [&](int y) { return y != end && occ_.test(y); }, on_path);
+  zone_ = Board{};
+  on_path.for_each([&](int v) { geo_->for_disc(v, 3, [&](int t) { zone_.set(t); }); });
+}
+
+void State::apply(Action a) {
+  ++moves_;
+  if (act_.piece < 0) {
+    if (a == layout_.end_turn) {
+      end_turn();
+      return;
+    }
+    const int c = a - layout_.select;
+    act_ = Activation{at_[static_cast<std::size_t>(c)], static_cast<std::int16_t>(c), 0, 0, 0, false};
+    return;
+  }
+  if (a == layout_.done) {
+    finish_activation();
+    return;
+  }
+  const int id = act_.piece;
+  Piece& x = pc_[static_cast<std::size_t>(id)];
+  const int kind = x.kind;
+  const bool hero = is_hero(kind);
+  bool ends = false;
+  if (a < layout_.attack) {  // move
+    const int to = a - layout_.move;
+    if (!hero && !is_melee(kind) && act_.before == 0) compute_zone(x.cell, to, pattern_turns(id));
+    move_piece(id, to);
+    ++x.moves;
+    act_.moved = true;
+    if (hero) x.ap = static_cast<std::uint8_t>(x.ap - kApMove[kind]);
+  } else if (a < layout_.heal) {  // attack
+    const int target = at_[static_cast<std::size_t>(a - layout_.attack)];
+    if (hero) x.ap = static_cast<std::uint8_t>(x.ap - kApAttack[kind]);
+    else if (act_.moved) ++act_.after;
+    else ++act_.before;
+    attack(id, target);
+  } else if (a < layout_.swap) {  // heal
+    heal_piece(at_[static_cast<std::size_t>(a - layout_.heal)]);
+    x.ap = static_cast<std::uint8_t>(x.ap - kApHeal[kind]);
+  } else if (a < layout_.area_heal) {  // swap
+    const int other = at_[static_cast<std::size_t>(a - layout_.swap)];
+    swap_pieces(id, other);
+    if (hero) {
+      x.ap = static_cast<std::uint8_t>(x.ap - kApSwap);
+    } else {
+      x.flags |= kStunned;
+      pc_[static_cast<std::size_t>(other)].flags |= kStunned;
+      ends = true;
+    }
+  } else {  // area heal
+    int n = 0;
+    geo_->for_disc(x.cell, rules_.area_heal_radius, [&](int c) {
+      const int y = at_[static_cast<std::size_t>(c)];
+      if (heal_target(id, y)) {
+        heal_piece(y);
+        ++n;
+      }
+    });
+    x.ap = static_cast<std::uint8_t>(x.ap - kApAreaPerPiece * n);
+  }
+  ++act_.acts;
+  // A dark hero or healer shows what it is by spending action points (project rule).
+  if (hero && x.dark()) x.flags |= kRevealed;
+  if (over_) {
+    act_ = Activation{};
+    return;
+  }
+  if (ends || x.cell < 0 || out(current_) || !any_left_to_do()) finish_activation();
+}
+
+// ---- building positions ----
+
+void State::clear_board() {
+  for (int id = 0; id < players_ * home_; ++id) {
+    Piece& x = pc_[static_cast<std::size_t>(id)];
+    if (x.cell >= 0) {
+      at_[static_cast<std::size_t>(x.cell)] = -1;
+      x.cell = -1;
+    }
+    x.hp = 0;
+  }
+  occ_ = Board{};
+  for (auto& b : own_) b = Board{};
+  alive_.fill(0);
+}
+
+void State::put(int id, int cell, const Identity& who) {
+  Piece& x = pc_[static_cast<std::size_t>(id)];
+  if (x.cell >= 0) remove_piece(id);
+  else ++alive_[static_cast<std::size_t>(owner(id))];
+  x.kind = who.kind;
+  x.attr1 = who.attr1;
+  x.attr2 = who.attr2;
+  x.flags = who.dark ? kDark : 0;
+  x.hp = static_cast<std::uint8_t>(max_hp(who.kind));
+  x.heal = 0;
+  x.ap = static_cast<std::uint8_t>(kApBudget[who.kind]);
+  x.cell = static_cast<std::int16_t>(cell);
+  at_[static_cast<std::size_t>(cell)] = static_cast<std::int16_t>(id);
+  occ_.set(cell);
+  own_[static_cast<std::size_t>(owner(id))].set(cell);
+}
+
+void State::set_hp(int id, int sixths) { pc_[static_cast<std::size_t>(id)].hp = static_cast<std::uint8_t>(sixths); }
+
+void State::set_current(Player p) {
+  current_ = static_cast<std::int8_t>(p);
+  act_ = Activation{};
+  start_turn();
+}
+
+}  // namespace qilab::mizong
