@@ -63,9 +63,15 @@ void check_returns(const G& game, const typename G::State& s) {
   if (game.zero_sum()) CONFORM(std::abs(sum) < 1e-9);
 }
 
-// Plays one random game to the end, checking every step; returns the actions.
+// Deep checks cover every step of a game's first kDeepSteps actions, then every kDeepStride-th
+// step, so that a long game (mizong's 1800 pieces for 200 rounds, ~300k sub-actions) is still
+// checked throughout without costing hours.
+constexpr std::size_t kDeepSteps = 3000;
+constexpr std::size_t kDeepStride = 97;
+
+// Plays one random game to the end, checking every step (see kDeepSteps); returns the actions.
 template <Game G>
-std::vector<Action> random_game(const G& game, Rng rng, bool deep_checks) {
+std::vector<Action> random_game(const G& game, Rng rng, bool deep) {
   using S = typename G::State;
   S s = game.initial_state();
   ActionList legal;
@@ -73,6 +79,7 @@ std::vector<Action> random_game(const G& game, Rng rng, bool deep_checks) {
   std::vector<Action> history;
   std::vector<float> planes(game.encoding_size());
   while (!s.is_terminal()) {
+    const bool deep_checks = deep && (history.size() < kDeepSteps || history.size() % kDeepStride == 0);
     Action a;
     if (s.is_chance()) {
       s.chance_outcomes(chances);
@@ -129,19 +136,33 @@ std::vector<Action> random_game(const G& game, Rng rng, bool deep_checks) {
   return history;
 }
 
+// How many random games a test plays on one variant: `games`, or fewer when the variant's games
+// are long (the first game, of `first_length` actions, sets the scale), so that every variant
+// costs about `action_budget` actions; never fewer than `min_games`.
+int games_within(std::size_t first_length, int games, std::size_t action_budget, int min_games) {
+  const std::size_t fit = action_budget / std::max<std::size_t>(first_length, 1);
+  return static_cast<int>(std::clamp<std::size_t>(fit, static_cast<std::size_t>(min_games),
+                                                  static_cast<std::size_t>(games)));
+}
+
 }  // namespace
 
 TEST_CASE("conformance: random games to the end, every step checked") {
   for_each_variant([]<Game G>(const G& game) {
     Rng root(20261129);
-    for (int i = 0; i < 60; ++i) random_game(game, root.split(i), true);
+    const auto first = random_game(game, root.split(0), true);
+    const int n = games_within(first.size(), 60, 200'000, 2);
+    for (int i = 1; i < n; ++i) random_game(game, root.split(i), true);
   });
 }
 
-TEST_CASE("conformance: thousands of random games end and stay legal") {
+TEST_CASE("conformance: hundreds of random games end and stay legal") {
   for_each_variant([]<Game G>(const G& game) {
     Rng root(7);
-    for (int i = 0; i < 500; ++i) {
+    const auto first = random_game(game, root.split(0), false);
+    REQUIRE(!first.empty());
+    const int n = games_within(first.size(), 500, 2'000'000, 3);
+    for (int i = 1; i < n; ++i) {
       auto h = random_game(game, root.split(i), false);
       REQUIRE(!h.empty());
     }
@@ -150,10 +171,12 @@ TEST_CASE("conformance: thousands of random games end and stay legal") {
 
 TEST_CASE("conformance: same seed, same games, one thread or two") {
   for_each_variant([]<Game G>(const G& game) {
-    const int n = 16;
     Rng root(99);
-    std::vector<std::vector<Action>> serial(n), parallel(n);
-    for (int i = 0; i < n; ++i) serial[i] = random_game(game, root.split(i), false);
+    std::vector<std::vector<Action>> serial{random_game(game, root.split(0), false)};
+    const int n = games_within(serial[0].size(), 16, 200'000, 2);
+    serial.resize(n);
+    std::vector<std::vector<Action>> parallel(n);
+    for (int i = 1; i < n; ++i) serial[i] = random_game(game, root.split(i), false);
     bool failed = false;
 #pragma omp parallel for num_threads(2) schedule(dynamic)
     for (int i = 0; i < n; ++i) {
