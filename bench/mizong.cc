@@ -27,6 +27,15 @@ BENCHMARK(BM_RandomGame)->Args({24, 200})->Iterations(3)->Unit(benchmark::kSecon
 BENCHMARK(BM_RandomGame)->Args({24, 10})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RandomGame)->Args({4, 200})->Unit(benchmark::kMillisecond);
 
+// The same games drawn with State::random_action (no list between activations), as search
+// rollouts do.
+void BM_RandomActionGame(benchmark::State& bs) {
+  bench::random_playouts(bs, make(static_cast<int>(bs.range(0)), static_cast<int>(bs.range(1))).initial_state(),
+                         [](const State& s, Rng& rng) { return s.random_action(rng); });
+}
+BENCHMARK(BM_RandomActionGame)->Args({24, 200})->Iterations(3)->Unit(benchmark::kSecond);
+BENCHMARK(BM_RandomActionGame)->Args({4, 200})->Unit(benchmark::kMillisecond);
+
 // Positions in the middle of an activation: random play until `depth` sub-actions, then the
 // first piece of the given kind class (0 ordinary, 1 hero) of the seat to move is selected.
 std::vector<State> activations(int depth, bool hero) {
@@ -59,7 +68,12 @@ BENCHMARK(BM_LegalOneHero);
 
 // The seat's list between activations: every selectable piece and end-turn.
 void BM_LegalSelect(benchmark::State& bs) {
-  bench::legal_actions(bs, bench::midgame_positions(make(24, 200).initial_state(), 3000));
+  auto positions = bench::midgame_positions(make(24, 200).initial_state(), 3000);
+  Rng rng(5);
+  ActionList legal;
+  for (State& s : positions)  // finish the activation in progress
+    while (s.activation().piece >= 0) s.apply(bench::random_legal(s, legal, rng));
+  bench::legal_actions(bs, positions);
 }
 BENCHMARK(BM_LegalSelect);
 

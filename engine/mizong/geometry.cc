@@ -17,6 +17,7 @@ Geometry build() {
   g.point = P;
   g.cells = s.kCells;
   g.home_size = s.kTriangleSize;
+  for (int id = 0; id < 6 * s.kTriangleSize; ++id) g.owner_of.push_back(static_cast<std::int8_t>(id / s.kTriangleSize));
   g.centre = s.centre;
   g.rows = s.kRows;
   g.grid_width = s.kWidth;
@@ -29,6 +30,19 @@ Geometry build() {
   g.nb.resize(static_cast<std::size_t>(s.kCells));
   for (int c = 0; c < s.kCells; ++c)
     for (int d = 0; d < kDirs; ++d) g.nb[c][d] = s.neighbour[c][d];
+  g.row_first.assign(static_cast<std::size_t>(4 * P + 1), -1);
+  g.row_qmin.assign(static_cast<std::size_t>(4 * P + 1), 0);
+  g.row_qmax.assign(static_cast<std::size_t>(4 * P + 1), -1);
+  for (int c = 0; c < s.kCells; ++c) {
+    const auto ri = static_cast<std::size_t>(g.r[c] + 2 * P);
+    if (g.row_first[ri] < 0) {
+      g.row_first[ri] = static_cast<std::int16_t>(c);
+      g.row_qmin[ri] = g.q[c];
+    } else if (g.q[c] != g.row_qmax[ri] + 1 || c != g.row_first[ri] + (g.q[c] - g.row_qmin[ri])) {
+      throw Error("mizong: star cells are not numbered row by row");
+    }
+    g.row_qmax[ri] = g.q[c];
+  }
   g.slot.assign(static_cast<std::size_t>(s.kCells), -1);
   // Star point 0 (north) lists its cells tip first; point t is point 0 turned t*60 degrees clockwise.
   for (int t = 0; t < 6; ++t) {

@@ -3,7 +3,9 @@
 // engine/star for the configured point size, the seats' home triangles in slot order,
 // cell names and discs. Point size 24 is the seed's board (3601 vertices), 4 the
 // 121-vertex board for fast tests. One immutable instance per point size, for the program's life.
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -35,6 +37,10 @@ struct Geometry {
   std::array<std::vector<std::int16_t>, 6> home;
   std::vector<std::int8_t> triangle;  // star point of a cell, -1 in the hexagon
   std::vector<std::int16_t> slot;     // slot index of a home cell in its star point, -1 elsewhere
+  // Cells are numbered row by row (r ascending), q ascending within a row: row r + 2P runs
+  // from cell row_first[r + 2P] (q = row_qmin) to q = row_qmax.
+  std::vector<std::int16_t> row_first, row_qmin, row_qmax;
+  std::vector<std::int8_t> owner_of;  // seat of each piece id (6 x home_size), a table instead of a division
 
   int at(int qa, int ra) const {
     const int rw = ra + 2 * point, cl = 2 * qa + 3 * point + ra;
@@ -70,6 +76,47 @@ struct Geometry {
     return false;
   }
   Board disc(int c, int radius) const;  // c included
+
+  // f(cell) for every cell of `set` at distance 1..radius of c, row by row (increasing
+  // cells): each row of the disc is one bit extraction from the set's words. f may return
+  // true to stop early (then the call returns true). radius <= 31.
+  template <class F>
+  bool for_disc_in(const Board& set, int c, int radius, F&& f) const {
+    return for_disc_bits(c, radius, [&](int first, int n) { return bits_at(set, first, n); }, f);
+  }
+  // The same over the cells whose bits bits(first, n) gives (e.g. occupied and not own).
+  template <class Bits, class F>
+  bool for_disc_bits(int c, int radius, Bits&& bits, F&& f) const {
+    const int qc = q[static_cast<std::size_t>(c)], rc = r[static_cast<std::size_t>(c)], P2 = 2 * point;
+    for (int dr = -radius; dr <= radius; ++dr) {
+      const int rr = rc + dr;
+      if (rr < -P2 || rr > P2) continue;
+      const auto ri = static_cast<std::size_t>(rr + P2);
+      const int qlo = std::max(qc + std::max(-radius, -radius - dr), static_cast<int>(row_qmin[ri]));
+      const int qhi = std::min(qc + std::min(radius, radius - dr), static_cast<int>(row_qmax[ri]));
+      if (qlo > qhi) continue;
+      const int first = row_first[ri] + (qlo - row_qmin[ri]);
+      std::uint64_t v = bits(first, qhi - qlo + 1);
+      if (dr == 0) v &= ~(std::uint64_t{1} << (c - first));
+      while (v) {
+        const int b = std::countr_zero(v);
+        v &= v - 1;
+        if constexpr (std::is_same_v<decltype(f(0)), bool>) {
+          if (f(first + b)) return true;
+        } else {
+          f(first + b);
+        }
+      }
+    }
+    return false;
+  }
+  // Bits first .. first+n-1 (n <= 64) of a board, as the low bits of a word.
+  [[gnu::always_inline]] static std::uint64_t bits_at(const Board& b, int first, int n) {
+    const int w = first >> 6, o = first & 63;
+    std::uint64_t v = b.word(w) >> o;
+    if (o != 0 && o + n > 64 && w + 1 < Board::kWords) v |= b.word(w + 1) << (64 - o);
+    return n >= 64 ? v : v & ((std::uint64_t{1} << n) - 1);
+  }
 
   // Cells are named by axial coordinates "q,r" (the centre is "0,0"; q grows to the east,
   // r to the south-east... see docs/rules/mizong.md).

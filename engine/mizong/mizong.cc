@@ -166,7 +166,7 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
   if (!j.is_object()) throw Error("mizong position: expected a JSON object");
   static const std::set<std::string> known = {"game",   "point_size", "teams", "round", "current",    "moves",
                                               "over",   "centre",     "next_places", "places", "out", "activation",
-                                              "acted",  "pieces"};
+                                              "acted",  "pieces", "evidence"};
   for (const auto& [k, v] : j.items())
     if (!known.count(k)) throw bad(k, "unknown field");
   auto field = [&](const json& obj, const std::string& name, const std::string& path) -> const json& {
@@ -295,6 +295,18 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
       // The attack zone along the paths of the move just made (the move count already counts it).
       const int k = x.dark() ? s.round_ : x.moves;
       s.compute_zone(s.act_.start, x.cell, (k - 1 + 3) % 3);
+    }
+  }
+  if (auto ev = j.find("evidence"); ev != j.end()) {
+    if (!ev->is_array()) throw bad("evidence", "expected an array of [piece id, kinds mask, attributes mask]");
+    for (const auto& e : *ev) {
+      if (!e.is_array() || e.size() != 3) throw bad("evidence", "expected [piece id, kinds mask, attributes mask], got " + e.dump());
+      const int id = integer(e[0], "evidence.piece", 0, 6 * T - 1);
+      Piece& x = s.pc_[static_cast<std::size_t>(id)];
+      x.may_kinds = static_cast<std::uint8_t>(integer(e[1], "evidence.kinds", 1, kAnyKind));
+      x.may_attrs = static_cast<std::uint8_t>(integer(e[2], "evidence.attributes", 1, kAnyAttributes));
+      if (!(x.may_kinds & (1 << x.kind)) || !(x.may_attrs & attribute_bit(x.attr1, x.attr2)))
+        throw bad("evidence", "piece " + std::to_string(id) + "'s identity contradicts its evidence");
     }
   }
   if (s.over_) s.act_ = Activation{};

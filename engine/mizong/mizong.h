@@ -67,6 +67,14 @@ inline constexpr std::uint8_t kDark = 1;
 inline constexpr std::uint8_t kRevealed = 2;  // a dark piece whose identity every player has seen
 inline constexpr std::uint8_t kStunned = 4;   // swapped: no move, attack, counter or attributes
 
+// Evidence: what the public play of a dark piece proves about it (docs/rules/mizong.md,
+// "Hidden information"), kept per piece and used by sample_world. Kinds: bit (1 << kind);
+// attributes: bit (1 << (attr1 * 2 + attr2)).
+inline constexpr std::uint8_t kAnyKind = 0x1F;
+inline constexpr std::uint8_t kOrdinaryKinds = (1 << kMelee) | (1 << kRanged);
+inline constexpr std::uint8_t kAnyAttributes = 0x3F;
+constexpr int attribute_bit(int attr1, int attr2) { return 1 << (attr1 * 2 + attr2); }
+
 struct Piece {
   std::int16_t cell = -1;  // -1: dead, or its player has left the game
   std::uint8_t kind = kMelee, attr1 = kRock, attr2 = kYin, flags = 0;
@@ -74,6 +82,8 @@ struct Piece {
   std::uint8_t heal = 0;  // rounds paired with a compatible healer (passive healing)
   std::uint8_t ap = 0;    // action points left this round (heroes, healer)
   std::uint16_t moves = 0;
+  std::uint8_t may_kinds = kAnyKind;       // evidence: kinds the public play allows
+  std::uint8_t may_attrs = kAnyAttributes;  // evidence: attribute pairs the public play allows
   bool dark() const { return flags & kDark; }
   bool stunned() const { return flags & kStunned; }
   Identity identity() const { return Identity{kind, attr1, attr2, dark()}; }
@@ -114,8 +124,14 @@ class State {
   int num_teams() const { return rules_.teams == Teams::kFreeForAll ? players_ : rules_.teams == Teams::kThreeVsThree ? 2 : 3; }
 
   void legal_actions(ActionList& out) const;
+  // A legal action drawn uniformly over legal_actions without building the seat's list
+  // between activations (rejection over the seat's pieces and end-turn); within an
+  // activation, uniform over its sub-actions. For search rollouts.
+  Action random_action(Rng& rng) const;
   bool is_legal(Action a) const;
   void apply(Action a);
+  // Whether every player sees the identity of piece id (open, or a revealed dark piece).
+  bool public_identity(int id) const { return !piece(id).dark() || (piece(id).flags & kRevealed); }
   void chance_outcomes(ChanceList& out) const { out.clear(); }
   Action sample_chance(Rng&) const { return kInvalidAction; }
 
@@ -143,7 +159,7 @@ class State {
   int round() const { return round_; }
   const Piece& piece(int id) const { return pc_[static_cast<std::size_t>(id)]; }
   int piece_at(int cell) const { return at_[static_cast<std::size_t>(cell)]; }
-  int owner(int id) const { return id / home_; }
+  int owner(int id) const { return geo_->owner_of[static_cast<std::size_t>(id)]; }
   const Activation& activation() const { return act_; }
   bool acted(int id) const { return acted_.test(id); }
   bool out(Player p) const { return (out_mask_ >> p) & 1; }
@@ -171,6 +187,10 @@ class State {
   void set_current(Player p);
   void set_flags(int id, std::uint8_t flags) { pc_[static_cast<std::size_t>(id)].flags = flags; }
   void set_ap(int id, int ap) { pc_[static_cast<std::size_t>(id)].ap = static_cast<std::uint8_t>(ap); }
+  void set_evidence(int id, int kinds, int attrs) {
+    pc_[static_cast<std::size_t>(id)].may_kinds = static_cast<std::uint8_t>(kinds);
+    pc_[static_cast<std::size_t>(id)].may_attrs = static_cast<std::uint8_t>(attrs);
+  }
 
  private:
   friend class Mizong;
@@ -188,6 +208,7 @@ class State {
   void attack(int attacker, int defender);
   void hurt(int id, int sixths);
   void heal_piece(int id);
+  void note_healed(int healer, int target);
   void kill(int id);
   void leave(Player p);
   void place_team(int team, bool winner);
@@ -201,6 +222,9 @@ class State {
   void remove_piece(int id);
   Board team_board(int team) const;
   bool any_left_to_do() const;
+  bool left_to_do_as(int kind);  // any_left_to_do with the active piece of another ordinary kind
+  void note_evidence_before(Action a);
+  void note_evidence_after(bool left);
   std::uint64_t hash_view(Player p) const;
 
   const Geometry* geo_ = nullptr;

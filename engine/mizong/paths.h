@@ -1,10 +1,13 @@
 #pragma once
 // Move paths on the lattice (RULINGS.md "Moving"): walks of a number of steps through empty
 // vertices with a bounded number of turns (a turn = a change between two directions; a
-// reversal only when allowed, and then it counts as a turn). Breadth-first over
-// (vertex, direction, turns) with per-layer de-duplication in thread-local stamp tables,
-// so a call allocates nothing.
+// reversal only when allowed, and then it counts as a turn). Every pattern steps bit rows of
+// a window around the start (window_ends). The breadth-first walk over (vertex, direction,
+// turns) is kept as the reference for tests.
+// Scratch lives in thread-local stamp tables or on the stack: a call allocates nothing.
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "engine/mizong/geometry.h"
@@ -40,50 +43,18 @@ struct WalkScratch {
 WalkScratch& walk_scratch();
 }  // namespace detail
 
-// Exactly `steps` steps with exactly `turns` turns, segment by segment (the ordinary
-// pieces' patterns): each segment walks its ray until a blocker.
+// The breadth-first walk over (vertex, direction, turns), for any pattern: the reference the
+// bit-row walk is tested against (tests/mizong/generators_test.cc).
 template <class Blocked, class End>
-void segment_ends(const Geometry& g, int start, int steps, int turns, bool reversal, Blocked&& blocked, End&& end) {
-  auto& w = detail::walk_scratch();
-  const std::uint32_t st = w.next();
-  bool stop = false;
-  auto free = [&](int x) { return x >= 0 && (x == start || !blocked(x)); };
-  auto seg = [&](auto&& self, int cell, int prev, int left, int turns_left) -> void {
-    for (int d = 0; d < kDirs && !stop; ++d) {
-      if (d == prev || (prev >= 0 && !reversal && d == opposite(prev))) continue;
-      int c = cell;
-      for (int k = 1; k <= left - turns_left; ++k) {
-        c = g.nb[c][d];
-        if (!free(c)) break;
-        if (turns_left == 0) {
-          if (k == left && c != start && w.cell_ended[static_cast<std::size_t>(c)] != st) {
-            w.cell_ended[static_cast<std::size_t>(c)] = st;
-            stop = end(c);
-          }
-        } else {
-          self(self, c, d, left - k, turns_left - 1);
-          if (stop) return;
-        }
-      }
-    }
-  };
-  seg(seg, start, -1, steps, turns);
-}
-
-// Calls end(cell) once for every distinct end vertex (never the start) of a legal walk;
-// end returns true to stop early.
-template <class Blocked, class End>
-void walk_ends(const Geometry& g, int start, const Pattern& pat, Blocked&& blocked, End&& end) {
-  if (pat.min_steps == pat.max_steps && pat.min_turns == pat.max_turns && pat.max_turns < pat.max_steps) {
-    segment_ends(g, start, pat.max_steps, pat.max_turns, pat.reversal, blocked, end);
-    return;
-  }
+void bfs_ends(const Geometry& g, int start, const Pattern& pat, Blocked&& blocked, End&& end) {
   auto& w = detail::walk_scratch();
   // Turns need no tracking when any number of them is allowed (the healer's 5 in 6 steps).
   const bool track = !(pat.min_turns == 0 && pat.max_turns >= pat.max_steps - 1);
   // When a walk may end after any step, reaching a state earlier dominates reaching it later:
   // one de-duplication stamp serves every layer.
-  const bool any_length = pat.min_steps <= 1;
+  // (Only without a minimum of turns: reaching a vertex with fewer turns is not better when
+  // a walk needs more.)
+  const bool any_length = pat.min_steps <= 1 && pat.min_turns == 0;
   const std::uint32_t end_stamp = w.next();
   std::uint32_t layer = any_length ? w.next() : 0;
   detail::Node* cur = w.a.data();
@@ -132,6 +103,205 @@ void walk_ends(const Geometry& g, int start, const Pattern& pat, Blocked&& block
     std::swap(cur, nxt);
     n = m;
   }
+}
+
+// Every pattern of at most 12 steps, on bit rows: the (2L+1)-square window of axial
+// coordinates around the start (L = max_steps), one 32-bit row per r, bit q - q0 + L. Layer
+// by layer of steps, S[t][d] holds the vertices where a walk of that many steps ends moving
+// in direction d after t turns: the next layer is S[t][d] (straight on) and S[t-1][d'] for
+// every d' that may turn into d, shifted one step along d and masked by the empty vertices
+// (the start counts as empty). Exact (no de-duplication is needed); ends are visited row by
+// row, so in increasing cell order.
+namespace detail {
+inline constexpr int kDq[kDirs] = {0, 1, -1, 1, -1, 0};
+inline constexpr int kDr[kDirs] = {-1, -1, 0, 0, 1, 1};
+inline constexpr int kWindowRows = 32;  // 2 * 12 + 1 rows and an empty one each side
+using Rows = std::array<std::uint32_t, kWindowRows>;
+}  // namespace detail
+
+template <class End>
+void window_ends(const Geometry& g, int start, const Pattern& pat, const Board& occupied, End&& end) {
+  using detail::Rows;
+  const int L = pat.max_steps, W = 2 * L + 1, P2 = 2 * g.point;
+  const int q0 = g.q[static_cast<std::size_t>(start)], r0 = g.r[static_cast<std::size_t>(start)];
+  // Window row i (0 <= i < W) is array row i + 1: rows 0 and W + 1... stay empty, so a shift
+  // by one row needs no bounds test.
+  Rows free{};
+  for (int i = 0; i < W; ++i) {
+    const int r = r0 - L + i;
+    if (r < -P2 || r > P2) continue;
+    const auto ri = static_cast<std::size_t>(r + P2);
+    const int qlo = std::max(q0 - L, static_cast<int>(g.row_qmin[ri]));
+    const int qhi = std::min(q0 + L, static_cast<int>(g.row_qmax[ri]));
+    if (qlo > qhi) continue;
+    const int n = qhi - qlo + 1;
+    const std::uint64_t occ = Geometry::bits_at(occupied, g.row_first[ri] + (qlo - g.row_qmin[ri]), n);
+    free[static_cast<std::size_t>(i + 1)] =
+        static_cast<std::uint32_t>((~occ & ((std::uint64_t{1} << n) - 1)) << (qlo - (q0 - L)));
+  }
+  free[static_cast<std::size_t>(L + 1)] |= std::uint32_t{1} << L;
+  const bool track = !(pat.min_turns == 0 && pat.max_turns >= pat.max_steps - 1);
+  const int levels = track ? pat.max_turns + 1 : 1;
+  // Two generations of sets (this step's and the next), flipped by pointer; only the levels
+  // in use are zeroed.
+  using Sets = std::array<std::array<Rows, kDirs>, 6>;
+  using Live = std::array<std::array<bool, kDirs>, 6>;
+  Sets gen[2];
+  Live live_gen[2]{};
+  for (auto& g2 : gen)
+    for (int t = 0; t < levels; ++t) g2[static_cast<std::size_t>(t)] = {};
+  Sets* S_ = &gen[0];
+  Sets* N_ = &gen[1];
+  Live* live_ = &live_gen[0];
+  Live* nlive_ = &live_gen[1];
+  Rows ends{};
+  static const Rows kNone{};
+  // After `step` steps a walk lies within `step` rows of the start's (row L + 1): only rows
+  // lo..hi are computed; the others of every set stay as zero-initialised.
+  int lo = L + 1, hi = L + 1;
+  // out = (a | b | c | e) moved one step along d, on empty vertices; ends |= out when
+  // `collect`. One pass over the rows. Returns whether out has a vertex.
+  auto step_into = [&](int d, const Rows& a, const Rows& b, const Rows& c, const Rows& e, Rows& out, bool collect) {
+    const int dr = detail::kDr[d], dq = detail::kDq[d];
+    const std::uint32_t* pa = a.data() - dr;
+    const std::uint32_t* pb = b.data() - dr;
+    const std::uint32_t* pc = c.data() - dr;
+    const std::uint32_t* pe = e.data() - dr;
+    std::uint32_t acc = 0;
+    auto run = [&](auto shift) {
+      for (int i = lo; i <= hi; ++i) {
+        const std::uint32_t v = shift(pa[i] | pb[i] | pc[i] | pe[i]) & free[static_cast<std::size_t>(i)];
+        out[static_cast<std::size_t>(i)] = v;
+        acc |= v;
+      }
+      if (collect)
+        for (int i = lo; i <= hi; ++i) ends[static_cast<std::size_t>(i)] |= out[static_cast<std::size_t>(i)];
+    };
+    if (dq > 0) run([](std::uint32_t v) { return v << 1; });
+    else if (dq < 0) run([](std::uint32_t v) { return v >> 1; });
+    else run([](std::uint32_t v) { return v; });
+    return acc != 0;
+  };
+  const bool collect_first = pat.min_steps <= 1 && (!track || pat.min_turns == 0);
+  auto widen = [&] {
+    lo = std::max(1, lo - 1);
+    hi = std::min(W, hi + 1);
+  };
+  widen();
+  {
+    Rows origin{};
+    origin[static_cast<std::size_t>(L + 1)] = std::uint32_t{1} << L;
+    for (int d = 0; d < kDirs; ++d)  // the first step
+      (*live_)[0][static_cast<std::size_t>(d)] = step_into(d, origin, kNone, kNone, kNone, (*S_)[0][static_cast<std::size_t>(d)], collect_first);
+  }
+  // Turning into d comes from the two other axes (a direction and its reverse share an
+  // axis), and from the reverse of d when reversal is allowed: per level, the union of each
+  // axis's two sets, once.
+  std::array<Rows, 3> axis{};
+  std::array<bool, 3> axis_live{};
+  auto axis_of = [](int d) { return d < kDirs - 1 - d ? d : kDirs - 1 - d; };
+  for (int step = 2; step <= L; ++step) {
+    const int ilo = lo, ihi = hi;  // rows of the sets so far
+    widen();
+    bool any = false;
+    Sets& S = *S_;
+    Sets& N = *N_;
+    Live& live = *live_;
+    Live& nlive = *nlive_;
+    for (int t = 0; t < levels; ++t) {
+      const int from = track ? t - 1 : 0;
+      if (from >= 0) {
+        const auto& F = S[static_cast<std::size_t>(from)];
+        const auto& FL = live[static_cast<std::size_t>(from)];
+        for (int k = 0; k < 3; ++k) {
+          const auto a = static_cast<std::size_t>(k), b = static_cast<std::size_t>(kDirs - 1 - k);
+          axis_live[a] = FL[a] || FL[b];
+          // (a set not live this step may hold stale rows: only live ones are read)
+          const std::uint32_t* x = FL[a] ? F[a].data() : kNone.data();
+          const std::uint32_t* y = FL[b] ? F[b].data() : kNone.data();
+          for (int i = ilo; i <= ihi; ++i) axis[a][static_cast<std::size_t>(i)] = x[i] | y[i];
+        }
+      }
+      const bool collect = step >= pat.min_steps && (!track || t >= pat.min_turns);
+      for (int d = 0; d < kDirs; ++d) {
+        const auto td = static_cast<std::size_t>(t), dd = static_cast<std::size_t>(d);
+        const Rows* src[4] = {&kNone, &kNone, &kNone, &kNone};
+        bool has = live[td][dd];
+        if (has) src[0] = &S[td][dd];
+        if (from >= 0) {
+          const int own_axis = axis_of(d);
+          int n = 1;
+          for (int k = 0; k < 3; ++k) {
+            if (k == own_axis || !axis_live[static_cast<std::size_t>(k)]) continue;
+            src[n++] = &axis[static_cast<std::size_t>(k)];
+            has = true;
+          }
+          const auto od = static_cast<std::size_t>(opposite(d));
+          if (pat.reversal && live[static_cast<std::size_t>(from)][od]) {
+            src[3] = &S[static_cast<std::size_t>(from)][od];
+            has = true;
+          }
+        }
+        nlive[td][dd] = has && step_into(d, *src[0], *src[1], *src[2], *src[3], N[td][dd], collect);
+        any |= nlive[td][dd];
+      }
+    }
+    std::swap(S_, N_);
+    std::swap(live_, nlive_);
+    if (!any) break;
+  }
+  ends[static_cast<std::size_t>(L + 1)] &= ~(std::uint32_t{1} << L);
+  for (int i = 0; i < W; ++i) {
+    std::uint32_t v = ends[static_cast<std::size_t>(i + 1)];
+    if (!v) continue;
+    const auto ri = static_cast<std::size_t>(r0 - L + i + P2);
+    const int base = g.row_first[ri] - g.row_qmin[ri] + q0 - L;
+    while (v) {
+      const int b = std::countr_zero(v);
+      v &= v - 1;
+      if (end(base + b)) return;
+    }
+  }
+}
+
+// Exactly `steps` steps with exactly `turns` turns, segment by segment (the ordinary
+// pieces' patterns): each segment walks its ray until a blocker. Depth first, so it finds a
+// first end fast: the select list uses it to ask whether a piece can move at all.
+template <class Blocked, class End>
+void segment_ends(const Geometry& g, int start, int steps, int turns, bool reversal, Blocked&& blocked, End&& end) {
+  auto& w = detail::walk_scratch();
+  const std::uint32_t st = w.next();
+  bool stop = false;
+  auto free = [&](int x) { return x >= 0 && (x == start || !blocked(x)); };
+  auto seg = [&](auto&& self, int cell, int prev, int left, int turns_left) -> void {
+    for (int d = 0; d < kDirs && !stop; ++d) {
+      if (d == prev || (prev >= 0 && !reversal && d == opposite(prev))) continue;
+      int c = cell;
+      for (int k = 1; k <= left - turns_left; ++k) {
+        c = g.nb[c][d];
+        if (!free(c)) break;
+        if (turns_left == 0) {
+          if (k == left && c != start && w.cell_ended[static_cast<std::size_t>(c)] != st) {
+            w.cell_ended[static_cast<std::size_t>(c)] = st;
+            stop = end(c);
+          }
+        } else {
+          self(self, c, d, left - k, turns_left - 1);
+          if (stop) return;
+        }
+      }
+    }
+  };
+  seg(seg, start, -1, steps, turns);
+}
+
+
+// Calls end(cell) once for every distinct end vertex (never the start) of a legal walk
+// through the empty vertices of `occupied` (the start counts as empty), in increasing cell
+// order; end returns true to stop early.
+template <class End>
+void walk_ends(const Geometry& g, int start, const Pattern& pat, const Board& occupied, End&& end) {
+  window_ends(g, start, pat, occupied, end);
 }
 
 // Every vertex on some legal walk from start to `target` (start and target included), set in

@@ -33,6 +33,13 @@ bool State::visible(Player p, int id) const {
 
 bool State::team_visible(Player viewer, int id) const { return visible(viewer, id); }
 
+Board State::team_board(int team) const {
+  Board b;
+  for (Player q = 0; q < players_; ++q)
+    if (team_of(q) == team) b |= own_[static_cast<std::size_t>(q)];
+  return b;
+}
+
 int State::clash(int attacker, int defender) const {
   const Piece& a = piece(attacker);
   const Piece& d = piece(defender);
@@ -59,7 +66,7 @@ bool State::heal_target(int healer, int target) const {
 
 int State::area_heal_count(int healer) const {
   int n = 0;
-  geo_->for_disc(piece(healer).cell, rules_.area_heal_radius, [&](int c) { n += heal_target(healer, at_[c]); });
+  geo_->for_disc_in(occ_, piece(healer).cell, rules_.area_heal_radius, [&](int c) { n += heal_target(healer, at_[c]); });
   return n;
 }
 
@@ -90,22 +97,23 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
     if (!stop) stop = sink(act);
     return stop;
   };
+  const Board& own = own_[static_cast<std::size_t>(p)];
+  const bool ffa = rules_.teams == Teams::kFreeForAll;
   auto enemy = [&](int cell) {
-    const int y = at_[static_cast<std::size_t>(cell)];
-    return y >= 0 && team_of(owner(y)) != team;
+    if (!occ_.test(cell) || own.test(cell)) return false;
+    return ffa || team_of(owner(at_[static_cast<std::size_t>(cell)])) != team;
   };
+  auto others = [&](int first, int n) { return Geometry::bits_at(occ_, first, n) & ~Geometry::bits_at(own, first, n); };
   auto attacks = [&](int radius) {
-    return g.for_disc(c, radius, [&](int t) { return enemy(t) && emit(layout_.attack + t); });
+    return g.for_disc_bits(c, radius, others, [&](int t) { return enemy(t) && emit(layout_.attack + t); });
   };
   auto swaps = [&](int radius) {
-    auto ok = [&](int t) {
-      const int y = at_[static_cast<std::size_t>(t)];
-      return y >= 0 && owner(y) == p && !piece(y).stunned();
-    };
-    return g.for_disc(c, radius, [&](int t) { return ok(t) && emit(layout_.swap + t); });
+    return g.for_disc_in(own, c, radius, [&](int t) {
+      return !piece(at_[static_cast<std::size_t>(t)]).stunned() && emit(layout_.swap + t);
+    });
   };
   auto moves = [&](const Pattern& pat) {
-    walk_ends(g, c, pat, [&](int y) { return occ_.test(y); }, [&](int e) { return emit(layout_.move + e); });
+    walk_ends(g, c, pat, occ_, [&](int e) { return emit(layout_.move + e); });
     return stop;
   };
   const int steps = rules_.steps;
@@ -133,8 +141,8 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
     if ((only & kOnlySwap) && ap >= kApSwap && swaps(rules_.hero_swap_radius)) return true;
     if ((only & kOnlyAttack) && kind != kHealer && ap >= kApAttack[kind] && attacks(attack_radius(kind))) return true;
     if ((only & kOnlyHeal) && ap >= kApHeal[kind]) {
-      if (g.for_disc(c, heal_radius(rules_, kind),
-                     [&](int t) { return heal_target(id, at_[static_cast<std::size_t>(t)]) && emit(layout_.heal + t); }))
+      if (g.for_disc_in(occ_, c, heal_radius(rules_, kind),
+                        [&](int t) { return heal_target(id, at_[static_cast<std::size_t>(t)]) && emit(layout_.heal + t); }))
         return true;
     }
     if ((only & kOnlyArea) && kind == kHealer) {
@@ -155,13 +163,84 @@ bool State::selectable(int id) const {
   const Piece& x = piece(id);
   if (x.cell < 0 || x.stunned()) return false;
   if (!is_hero(x.kind) && acted_.test(id)) return false;
+  // Most pieces stand next to an own unstunned piece: a swap (radius >= 1) is open to them.
+  if (!is_hero(x.kind) || x.ap >= kApSwap) {
+    const Board& own = own_[static_cast<std::size_t>(owner(id))];
+    const auto& nb = geo_->nb[static_cast<std::size_t>(x.cell)];
+    for (int d = 0; d < kDirs; ++d) {
+      const int y = nb[static_cast<std::size_t>(d)];
+      if (y >= 0 && own.test(y) && !piece(at_[static_cast<std::size_t>(y)]).stunned()) return true;
+    }
+  }
   Activation a{static_cast<std::int16_t>(id), x.cell, 0, 0, 0, false};
-  // Moves first: a walk stops at its first end, or at once on a crowded board.
+  // The cheap sub-actions first (a swap with a neighbour settles most pieces in a few
+  // lookups), the move walk last.
   auto any = [](Action) { return true; };
-  return gen_sub(a, false, any, kOnlyMove) || gen_sub(a, false, any, kOnlyAll & ~kOnlyMove);
+  if (gen_sub(a, false, any, kOnlyAll & ~kOnlyMove)) return true;
+  // A walk that may stop after one step has an end exactly when a neighbour is empty.
+  if (is_hero(x.kind) && (x.kind == kMeleeHero || !rules_.exact_steps)) {
+    if (x.ap < kApMove[x.kind]) return false;
+    for (int d = 0; d < kDirs; ++d) {
+      const int y = geo_->nb[static_cast<std::size_t>(x.cell)][static_cast<std::size_t>(d)];
+      if (y >= 0 && !occ_.test(y)) return true;
+    }
+    return false;
+  }
+  if (!is_hero(x.kind) && rules_.exact_steps) {  // depth first: stops at the first end
+    const int t = pattern_turns(id);
+    bool found = false;
+    segment_ends(*geo_, x.cell, rules_.steps, t, rules_.allow_reversal, [&](int y) { return occ_.test(y); }, [&](int) {
+      return found = true;
+    });
+    return found;
+  }
+  return gen_sub(a, false, any, kOnlyMove);
 }
 
 bool State::any_left_to_do() const { return gen_sub(act_, false, [](Action) { return true; }); }
+
+bool State::left_to_do_as(int kind) {
+  Piece& x = pc_[static_cast<std::size_t>(act_.piece)];
+  const std::uint8_t real = x.kind;
+  x.kind = static_cast<std::uint8_t>(kind);
+  const bool zone_needed = kind == kRanged && real != kRanged && act_.moved && act_.before == 0 && act_.after == 0;
+  Board saved;
+  if (zone_needed) {
+    saved = zone_;
+    compute_zone(act_.start, x.cell, pattern_turns(act_.piece));
+  }
+  const bool left = any_left_to_do();
+  if (zone_needed) zone_ = saved;
+  x.kind = real;
+  return left;
+}
+
+// What a sub-action of an unrevealed dark ordinary piece shows everyone (heroes reveal
+// themselves by spending action points). Before it: the kind of sub-action and, for an
+// attack, its distance and the attacks made so far.
+void State::note_evidence_before(Action a) {
+  Piece& x = pc_[static_cast<std::size_t>(act_.piece)];
+  if (is_hero(x.kind) || public_identity(act_.piece)) return;
+  x.may_kinds &= kOrdinaryKinds;  // it acts without action points
+  if (a >= layout_.attack && a < layout_.heal) {
+    const int target = a - layout_.attack;
+    if (geo_->distance(x.cell, target) > 1) {
+      x.may_kinds &= 1 << kRanged;  // melee reach is 1
+    } else if ((act_.moved && act_.before >= 1) || (!act_.moved && act_.before == 2)) {
+      x.may_kinds &= 1 << kMelee;  // attacks before and after a move, or a third standing attack
+    }
+  }
+}
+
+// After it: whether the activation goes on (the piece has something left to do) or ends by
+// itself; when the other ordinary kind would have done otherwise, the kind is proven.
+void State::note_evidence_after(bool left) {
+  const int id = act_.piece;
+  Piece& x = pc_[static_cast<std::size_t>(id)];
+  if (is_hero(x.kind) || public_identity(id) || (x.may_kinds & kOrdinaryKinds) != kOrdinaryKinds) return;
+  const int other = x.kind == kMelee ? kRanged : kMelee;
+  if (left_to_do_as(other) != left) x.may_kinds &= static_cast<std::uint8_t>(1 << x.kind);
+}
 
 void State::legal_actions(ActionList& out) const {
   out.clear();
@@ -177,6 +256,28 @@ void State::legal_actions(ActionList& out) const {
   for (int id = first; id < first + home_; ++id)
     if (selectable(id)) out.push_back(layout_.select + piece(id).cell);
   out.push_back(layout_.end_turn);
+}
+
+Action State::random_action(Rng& rng) const {
+  if (over_) return kInvalidAction;
+  if (act_.piece >= 0) {
+    thread_local ActionList list;
+    legal_actions(list);
+    return list[static_cast<int>(rng.below(static_cast<std::uint32_t>(list.size())))];
+  }
+  // Every piece slot of the seat and end-turn equally likely; a draw that is not legal is
+  // drawn again, so each legal action is equally likely. After many misses (few selectable
+  // pieces among many that are slow to rule out) the list is built instead: still uniform.
+  const int first = current_ * home_;
+  for (int tries = 0; tries < 4 * home_; ++tries) {
+    const int u = static_cast<int>(rng.below(static_cast<std::uint32_t>(home_ + 1)));
+    if (u == home_) return layout_.end_turn;
+    const int id = first + u;
+    if (selectable(id)) return layout_.select + piece(id).cell;
+  }
+  thread_local ActionList list;
+  legal_actions(list);
+  return list[static_cast<int>(rng.below(static_cast<std::uint32_t>(list.size())))];
 }
 
 bool State::is_legal(Action a) const {
@@ -263,6 +364,13 @@ void State::swap_pieces(int a, int b) {
   at_[static_cast<std::size_t>(y.cell)] = static_cast<std::int16_t>(b);
 }
 
+// A hero's heal shows the target's attributes: the healer's attr1, the other attr2.
+void State::note_healed(int healer, int target) {
+  if (rules_.hero_heal_any_attributes || public_identity(target)) return;
+  const Piece& h = piece(healer);
+  pc_[static_cast<std::size_t>(target)].may_attrs &= static_cast<std::uint8_t>(attribute_bit(h.attr1, 1 - h.attr2));
+}
+
 void State::heal_piece(int id) {
   Piece& x = pc_[static_cast<std::size_t>(id)];
   x.hp = static_cast<std::uint8_t>(std::min(max_hp(x.kind), x.hp + 6));
@@ -286,6 +394,10 @@ void State::attack(int attacker, int defender) {
   if (who != 0 && rules_.reveal_on_combat) {
     if (a.dark()) a.flags |= kRevealed;
     if (d.dark()) d.flags |= kRevealed;
+  }
+  if (who == 0) {  // nobody loses: both attribute pairs are equal (neither is stunned)
+    if (public_identity(attacker) && !public_identity(defender)) d.may_attrs &= static_cast<std::uint8_t>(attribute_bit(a.attr1, a.attr2));
+    if (public_identity(defender) && !public_identity(attacker)) a.may_attrs &= static_cast<std::uint8_t>(attribute_bit(d.attr1, d.attr2));
   }
   const int ca = class_of(a.kind), cd = class_of(d.kind);
   if (who == 1) hurt(defender, kDamage[ca][cd]);
@@ -459,6 +571,7 @@ void State::apply(Action a) {
     return;
   }
   const int id = act_.piece;
+  note_evidence_before(a);
   Piece& x = pc_[static_cast<std::size_t>(id)];
   const int kind = x.kind;
   const bool hero = is_hero(kind);
@@ -477,7 +590,9 @@ void State::apply(Action a) {
     else ++act_.before;
     attack(id, target);
   } else if (a < layout_.swap) {  // heal
-    heal_piece(at_[static_cast<std::size_t>(a - layout_.heal)]);
+    const int target = at_[static_cast<std::size_t>(a - layout_.heal)];
+    note_healed(id, target);
+    heal_piece(target);
     x.ap = static_cast<std::uint8_t>(x.ap - kApHeal[kind]);
   } else if (a < layout_.area_heal) {  // swap
     const int other = at_[static_cast<std::size_t>(a - layout_.swap)];
@@ -494,6 +609,7 @@ void State::apply(Action a) {
     geo_->for_disc(x.cell, rules_.area_heal_radius, [&](int c) {
       const int y = at_[static_cast<std::size_t>(c)];
       if (heal_target(id, y)) {
+        note_healed(id, y);
         heal_piece(y);
         ++n;
       }
@@ -507,7 +623,13 @@ void State::apply(Action a) {
     act_ = Activation{};
     return;
   }
-  if (ends || x.cell < 0 || out(current_) || !any_left_to_do()) finish_activation();
+  if (ends || x.cell < 0 || out(current_)) {
+    finish_activation();
+    return;
+  }
+  const bool left = any_left_to_do();
+  note_evidence_after(left);
+  if (!left) finish_activation();
 }
 
 // ---- building positions ----
@@ -534,6 +656,8 @@ void State::put(int id, int cell, const Identity& who) {
   x.attr1 = who.attr1;
   x.attr2 = who.attr2;
   x.flags = who.dark ? kDark : 0;
+  x.may_kinds = kAnyKind;
+  x.may_attrs = kAnyAttributes;
   x.hp = static_cast<std::uint8_t>(max_hp(who.kind));
   x.heal = 0;
   x.ap = static_cast<std::uint8_t>(kApBudget[who.kind]);

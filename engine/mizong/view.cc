@@ -1,8 +1,10 @@
 // What players see: notation, JSON positions, drawings, observations, information keys,
 // encodings and sampled worlds for hidden information.
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
+#include <vector>
 
 #include "engine/core/error.h"
 #include "engine/mizong/mizong.h"
@@ -98,6 +100,13 @@ nlohmann::json State::to_json() const {
     pieces.push_back(std::move(pj));
   }
   j["pieces"] = std::move(pieces);
+  // Public evidence on dark pieces, where there is any: [piece id, kinds mask, attributes mask].
+  json evidence = json::array();
+  for (int id = 0; id < players_ * home_; ++id) {
+    const Piece& x = piece(id);
+    if (x.may_kinds != kAnyKind || x.may_attrs != kAnyAttributes) evidence.push_back(json::array({id, x.may_kinds, x.may_attrs}));
+  }
+  if (!evidence.empty()) j["evidence"] = std::move(evidence);
   return j;
 }
 
@@ -229,6 +238,12 @@ std::string State::observation_string(Player p_) const {
       put(p, x.cell >= 0 ? max_hp(x.kind) - x.hp : -1);
       word(p, " mv");
       put(p, x.moves);
+      if (x.may_kinds != kAnyKind || x.may_attrs != kAnyAttributes) {  // public evidence (bit masks)
+        word(p, " may");
+        put(p, x.may_kinds);
+        *p++ = '/';
+        put(p, x.may_attrs);
+      }
       if (x.stunned()) word(p, " stun");
     }
     *p++ = '\n';
@@ -257,8 +272,9 @@ std::uint64_t State::information_key(Player p) const {
       v |= static_cast<std::uint64_t>(x.hp) << 33 | static_cast<std::uint64_t>(x.ap) << 41 |
            static_cast<std::uint64_t>(x.kind * 6 + x.attr1 * 2 + x.attr2) << 49 | std::uint64_t{1} << 56;
       if (owner(id) == p) v |= static_cast<std::uint64_t>(x.heal) << 57;
-    } else if (x.cell >= 0) {
-      v |= static_cast<std::uint64_t>(max_hp(x.kind) - x.hp) << 33;
+    } else {
+      if (x.cell >= 0) v |= static_cast<std::uint64_t>(max_hp(x.kind) - x.hp) << 33;
+      v |= static_cast<std::uint64_t>(x.may_kinds) << 41 | static_cast<std::uint64_t>(x.may_attrs) << 49;
     }
     h = mix(h, v);
   }
@@ -296,30 +312,164 @@ void State::encode(Player p, float* planes) const {
   extra[3] = static_cast<float>((round_ - 1) % 3) / 2.f;
 }
 
+// Uniform over the identity assignments of each other seat's hidden pieces that keep the
+// seat's army and agree with every reveal and with the public evidence (docs/rules/mizong.md,
+// "Hidden information"). Kind evidence leaves a hidden piece: any kind (it never acted),
+// ordinary (it acted without action points), melee or ranged (proven). Without attribute
+// evidence, heroes can only be pieces that never acted, and a uniform choice of them among
+// those, a uniform melee/ranged split of the rest and a uniform arrangement of each kind's
+// identities give every consistent assignment the same chance (the number of ways to complete
+// does not depend on the choices). Pieces with pinned attributes are dealt first: every
+// choice of their identities is enumerated and drawn with the number of ways to complete it
+// (a product of binomials and multinomials), then the rest as above. More than 12 pinned
+// pieces in a seat (or 4096 choices) keep their own identities (an approximation).
+namespace {
+// log n! for n <= 300 (a seat's pieces), from a table.
+double log_factorial(int n) {
+  static const auto table = [] {
+    std::array<double, 301> t{};
+    for (int i = 1; i <= 300; ++i) t[static_cast<std::size_t>(i)] = t[static_cast<std::size_t>(i - 1)] + std::log(static_cast<double>(i));
+    return t;
+  }();
+  return table[static_cast<std::size_t>(n)];
+}
+double log_choose(int n, int k) {
+  if (k < 0 || k > n) return -1e300;
+  return log_factorial(n) - log_factorial(k) - log_factorial(n - k);
+}
+constexpr int kCats = kKinds * 6;  // identity classes: kind * 6 + attr1 * 2 + attr2
+int cat_of(const Piece& x) { return x.kind * 6 + x.attr1 * 2 + x.attr2; }
+}  // namespace
+
 State State::sample_world(Player p, Rng& rng) const {
   State w = *this;
-  std::array<std::int16_t, 300> pool{};
-  std::array<Identity, 300> ids{};
+  constexpr int kPool = 300, kMaxPinned = 12, kMaxChoices = 4096;
+  using Ids = std::array<std::int16_t, kPool>;
+  auto shuffle = [&](auto* first, int n) {
+    for (int i = n - 1; i > 0; --i) std::swap(first[i], first[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  };
+  auto give = [&](int id, int cat) {
+    Piece& x = w.pc_[static_cast<std::size_t>(id)];
+    const Piece& truth = piece(id);
+    const int damage = max_hp(truth.kind) - truth.hp;
+    x.kind = static_cast<std::uint8_t>(cat / 6);
+    x.attr1 = static_cast<std::uint8_t>(cat % 6 / 2);
+    x.attr2 = static_cast<std::uint8_t>(cat % 2);
+    if (x.cell >= 0) x.hp = static_cast<std::uint8_t>(std::max(1, max_hp(x.kind) - damage));
+    x.ap = static_cast<std::uint8_t>(kApBudget[x.kind]);
+    x.heal = 0;
+  };
   for (Player q = 0; q < players_; ++q) {
     if (q == p) continue;
-    int n = 0;
-    for (int id = q * home_; id < (q + 1) * home_; ++id)
-      if (!visible(p, id) && id != act_.piece) {
-        pool[static_cast<std::size_t>(n)] = static_cast<std::int16_t>(id);
-        ids[static_cast<std::size_t>(n++)] = piece(id).identity();
-      }
-    for (int i = n - 1; i > 0; --i) std::swap(ids[static_cast<std::size_t>(i)], ids[rng.below(static_cast<std::uint32_t>(i + 1))]);
-    for (int i = 0; i < n; ++i) {
-      Piece& x = w.pc_[static_cast<std::size_t>(pool[static_cast<std::size_t>(i)])];
-      const Identity& who = ids[static_cast<std::size_t>(i)];
-      const int damage = max_hp(x.kind) - x.hp;
-      x.kind = who.kind;
-      x.attr1 = who.attr1;
-      x.attr2 = who.attr2;
-      if (x.cell >= 0) x.hp = static_cast<std::uint8_t>(std::max(1, max_hp(who.kind) - damage));
-      x.ap = static_cast<std::uint8_t>(kApBudget[who.kind]);
-      x.heal = 0;
+    // The pieces to redeal, by kind evidence; the identities they share out.
+    Ids any{}, ordinary{}, melee{}, ranged{}, pinned{};
+    int na = 0, no = 0, nm = 0, nr = 0, np = 0;
+    std::array<int, kCats> count{};
+    for (int id = q * home_; id < (q + 1) * home_; ++id) {
+      if (visible(p, id) || id == act_.piece) continue;
+      const Piece& x = piece(id);
+      const std::uint8_t k = x.may_kinds;
+      const bool proven = k == 1 << kMelee || k == 1 << kRanged;
+      if ((k != kAnyKind && k != kOrdinaryKinds && !proven) || (proven && std::popcount(x.may_attrs) == 1)) continue;  // one identity possible
+      ++count[static_cast<std::size_t>(cat_of(x))];
+      const auto sid = static_cast<std::int16_t>(id);
+      if (x.may_attrs != kAnyAttributes) pinned[static_cast<std::size_t>(np++)] = sid;
+      else if (k == kAnyKind) any[static_cast<std::size_t>(na++)] = sid;
+      else if (k == kOrdinaryKinds) ordinary[static_cast<std::size_t>(no++)] = sid;
+      else if (k == 1 << kMelee) melee[static_cast<std::size_t>(nm++)] = sid;
+      else ranged[static_cast<std::size_t>(nr++)] = sid;
     }
+    // Ways to deal `count` to the unpinned pieces (log), or -inf when impossible.
+    auto log_ways = [&](const std::array<int, kCats>& c) {
+      int heroes = 0, mel = 0, ran = 0;
+      double v = 0;
+      for (int t = 0; t < kCats; ++t) {
+        const int n = c[static_cast<std::size_t>(t)];
+        if (is_hero(t / 6)) heroes += n;
+        else if (t / 6 == kMelee) mel += n;
+        else ran += n;
+        v -= log_factorial(n);
+      }
+      const int open = na - heroes + no;  // undecided pieces after the heroes
+      if (heroes > na || mel < nm || ran < nr || mel - nm > open || mel - nm + ran - nr != open) return -1e300;
+      return v + log_choose(na, heroes) + log_factorial(heroes) + log_choose(open, mel - nm) + log_factorial(mel) +
+             log_factorial(ran);
+    };
+    if (np > 0) {
+      // Every choice of the pinned pieces' identities, weighted by the ways to complete it.
+      thread_local std::vector<std::array<std::int8_t, kMaxPinned>> choices;
+      thread_local std::vector<double> weights;
+      choices.clear();
+      weights.clear();
+      bool too_many = np > kMaxPinned;
+      std::array<std::int8_t, kMaxPinned> pick{};
+      auto rec = [&](auto&& self, int i) -> void {
+        if (too_many) return;
+        if (i == np) {
+          const double lw = log_ways(count);
+          if (lw > -1e299) {
+            if (static_cast<int>(choices.size()) == kMaxChoices) {
+              too_many = true;
+              return;
+            }
+            choices.push_back(pick);
+            weights.push_back(lw);
+          }
+          return;
+        }
+        const Piece& x = piece(pinned[static_cast<std::size_t>(i)]);
+        for (int t = 0; t < kCats; ++t) {
+          if (!((x.may_kinds >> (t / 6)) & 1) || !((x.may_attrs >> (t % 6)) & 1) || count[static_cast<std::size_t>(t)] == 0) continue;
+          --count[static_cast<std::size_t>(t)];
+          pick[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(t);
+          self(self, i + 1);
+          ++count[static_cast<std::size_t>(t)];
+        }
+      };
+      if (!too_many) rec(rec, 0);
+      if (too_many || choices.empty()) {  // keep the pinned pieces as they are
+        for (int i = 0; i < np; ++i) --count[static_cast<std::size_t>(cat_of(piece(pinned[static_cast<std::size_t>(i)])))];
+      } else {
+        const double top = *std::max_element(weights.begin(), weights.end());
+        double total = 0;
+        for (double& x : weights) total += (x = std::exp(x - top));
+        double u = rng.uniform() * total;
+        std::size_t k = 0;
+        while (k + 1 < weights.size() && u >= weights[k]) u -= weights[k++];
+        for (int i = 0; i < np; ++i) {
+          const int t = choices[k][static_cast<std::size_t>(i)];
+          give(pinned[static_cast<std::size_t>(i)], t);
+          --count[static_cast<std::size_t>(t)];
+        }
+      }
+    }
+    // The unpinned pieces: heroes among those that never acted, then melee/ranged.
+    std::array<std::int8_t, kPool> heroes{}, melee_ids{}, ranged_ids{};
+    int nh = 0, nmi = 0, nri = 0;
+    for (int t = 0; t < kCats; ++t)
+      for (int c = 0; c < count[static_cast<std::size_t>(t)]; ++c) {
+        if (is_hero(t / 6)) heroes[static_cast<std::size_t>(nh++)] = static_cast<std::int8_t>(t);
+        else if (t / 6 == kMelee) melee_ids[static_cast<std::size_t>(nmi++)] = static_cast<std::int8_t>(t);
+        else ranged_ids[static_cast<std::size_t>(nri++)] = static_cast<std::int8_t>(t);
+      }
+    shuffle(any.data(), na);
+    shuffle(heroes.data(), nh);
+    Ids rest{};
+    int nrest = 0;
+    for (int i = nh; i < na; ++i) rest[static_cast<std::size_t>(nrest++)] = any[static_cast<std::size_t>(i)];
+    for (int i = 0; i < no; ++i) rest[static_cast<std::size_t>(nrest++)] = ordinary[static_cast<std::size_t>(i)];
+    shuffle(rest.data(), nrest);
+    const int free_melee = nmi - nm;
+    for (int i = 0; i < nrest; ++i) {
+      const auto id = rest[static_cast<std::size_t>(i)];
+      if (i < free_melee) melee[static_cast<std::size_t>(nm++)] = id;
+      else ranged[static_cast<std::size_t>(nr++)] = id;
+    }
+    shuffle(melee_ids.data(), nmi);
+    shuffle(ranged_ids.data(), nri);
+    for (int i = 0; i < nh; ++i) give(any[static_cast<std::size_t>(i)], heroes[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < nm; ++i) give(melee[static_cast<std::size_t>(i)], melee_ids[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < nr; ++i) give(ranged[static_cast<std::size_t>(i)], ranged_ids[static_cast<std::size_t>(i)]);
   }
   return w;
 }
