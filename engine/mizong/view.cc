@@ -321,8 +321,11 @@ void State::encode(Player p, float* planes) const {
 // identities give every consistent assignment the same chance (the number of ways to complete
 // does not depend on the choices). Pieces with pinned attributes are dealt first: every
 // choice of their identities is enumerated and drawn with the number of ways to complete it
-// (a product of binomials and multinomials), then the rest as above. More than 12 pinned
-// pieces in a seat (or 4096 choices) keep their own identities (an approximation).
+// (a product of binomials and multinomials), then the rest as above. With more than 12 pinned
+// pieces in a seat (or 4096 choices), the pinned pieces start from their own identities and
+// exchange steps mix them instead: a pinned piece and any redealt piece of the seat swap
+// identities when both still agree with their evidence (a symmetric proposal accepted when
+// consistent, so its stationary draw is the uniform one; 32 steps per pinned piece).
 namespace {
 // log n! for n <= 300 (a seat's pieces), from a table.
 double log_factorial(int n) {
@@ -395,6 +398,7 @@ State State::sample_world(Player p, Rng& rng) const {
       return v + log_choose(na, heroes) + log_factorial(heroes) + log_choose(open, mel - nm) + log_factorial(mel) +
              log_factorial(ran);
     };
+    bool exchange = false;
     if (np > 0) {
       // Every choice of the pinned pieces' identities, weighted by the ways to complete it.
       thread_local std::vector<std::array<std::int8_t, kMaxPinned>> choices;
@@ -427,7 +431,8 @@ State State::sample_world(Player p, Rng& rng) const {
         }
       };
       if (!too_many) rec(rec, 0);
-      if (too_many || choices.empty()) {  // keep the pinned pieces as they are
+      if (too_many || choices.empty()) {  // start the pinned pieces from their own identities
+        exchange = true;
         for (int i = 0; i < np; ++i) --count[static_cast<std::size_t>(cat_of(piece(pinned[static_cast<std::size_t>(i)])))];
       } else {
         const double top = *std::max_element(weights.begin(), weights.end());
@@ -470,6 +475,29 @@ State State::sample_world(Player p, Rng& rng) const {
     for (int i = 0; i < nh; ++i) give(any[static_cast<std::size_t>(i)], heroes[static_cast<std::size_t>(i)]);
     for (int i = 0; i < nm; ++i) give(melee[static_cast<std::size_t>(i)], melee_ids[static_cast<std::size_t>(i)]);
     for (int i = 0; i < nr; ++i) give(ranged[static_cast<std::size_t>(i)], ranged_ids[static_cast<std::size_t>(i)]);
+    if (exchange) {
+      Ids all{};
+      int n_all = 0;
+      auto add = [&](const Ids& ids, int n) {
+        for (int i = 0; i < n; ++i) all[static_cast<std::size_t>(n_all++)] = ids[static_cast<std::size_t>(i)];
+      };
+      add(pinned, np);
+      add(any, nh);
+      add(melee, nm);
+      add(ranged, nr);
+      auto agrees = [&](int id, int cat) {
+        const Piece& x = piece(id);
+        return ((x.may_kinds >> (cat / 6)) & 1) && ((x.may_attrs >> (cat % 6)) & 1);
+      };
+      for (int step = 0; step < 32 * np; ++step) {
+        const int a = pinned[rng.below(static_cast<std::uint32_t>(np))];
+        const int b = all[rng.below(static_cast<std::uint32_t>(n_all))];
+        const int ca = cat_of(w.piece(a)), cb = cat_of(w.piece(b));
+        if (a == b || ca == cb || !agrees(a, cb) || !agrees(b, ca)) continue;
+        give(a, cb);
+        give(b, ca);
+      }
+    }
   }
   return w;
 }

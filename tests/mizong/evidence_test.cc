@@ -266,3 +266,44 @@ TEST_CASE("mizong evidence: sampled worlds are uniform over the assignments that
     CHECK(count < 1000 + 160);
   }
 }
+
+TEST_CASE("mizong evidence: with more pinned pieces than the exact draw enumerates, exchange steps still move them") {
+  // Seat 0's twenty dark scissors/yin ordinary pieces (twelve melee, eight ranged) have acted
+  // and tied with an open scissors/yin piece: each is pinned to scissors/yin, either class.
+  // Too many to enumerate (more than 12), so the exchange steps mix them: in worlds drawn for
+  // seat 1 each stays scissors/yin and ordinary, and a truly melee one is sometimes ranged.
+  const Mizong g = make_game({}, 24);
+  State s = g.initial_state();
+  std::vector<int> melee, ranged;
+  for (int k = 0; k < s.home_size(); ++k) {
+    const int id = pid(s, 0, k);
+    const Piece& x = s.piece(id);
+    if (x.dark() && x.attr1 == kScissors && x.attr2 == kYin) {
+      if (x.kind == kMelee) melee.push_back(id);
+      if (x.kind == kRanged) ranged.push_back(id);
+    }
+  }
+  REQUIRE(melee.size() == 12);
+  REQUIRE(ranged.size() == 12);
+  std::vector<int> pinned = melee;
+  pinned.insert(pinned.end(), ranged.begin(), ranged.begin() + 8);
+  for (int id : pinned) s.set_evidence(id, kOrdinaryKinds, attribute_bit(kScissors, kYin));
+  const int first = pinned[0];
+  REQUIRE(s.piece(first).kind == kMelee);
+  Rng rng(12);
+  std::map<int, int> kinds_of_first;
+  for (int i = 0; i < 300; ++i) {
+    const State w = s.sample_world(1, rng);
+    for (int id : pinned) {
+      const Piece& x = w.piece(id);
+      REQUIRE(x.attr1 == kScissors);
+      REQUIRE(x.attr2 == kYin);
+      REQUIRE((x.kind == kMelee || x.kind == kRanged));
+    }
+    ++kinds_of_first[w.piece(first).kind];
+  }
+  // 24 scissors/yin ordinary identities (12 melee, 12 ranged) share out over the 20 pinned
+  // pieces and 4 of the seat's unpinned dark pieces: the first is ranged about half the time.
+  CHECK(kinds_of_first[kRanged] > 90);
+  CHECK(kinds_of_first[kMelee] > 90);
+}
