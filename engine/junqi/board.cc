@@ -199,7 +199,14 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
       b.rows[n.army][n.row].set(i);
     }
   }
-  b.has_turn_posts = b.turn_posts.any();
+  if (b.turn_posts.count() > kMaxTurnPosts)
+    throw Error(where + ": " + std::to_string(b.turn_posts.count()) + " stations and airports, the engine holds at most " +
+                std::to_string(kMaxTurnPosts));
+  b.turn_index.fill(-1);
+  {
+    int n = 0;
+    for (int p : b.turn_posts) b.turn_index[p] = static_cast<std::int8_t>(n++);
+  }
   for (int i = 0; i < b.posts; ++i)
     if (b.is_rail(i) && b.rail[i].none()) throw Error(where + ": rail post \"" + b.nodes[i].id + "\" lies on no rail line");
 
@@ -213,13 +220,25 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
       if (!back.empty()) rays_of[line[k]].push_back(back);
     }
   for (int p = 0; p < b.posts; ++p) {
-    b.ray_first[p] = static_cast<std::uint16_t>(b.rays.size());
+    b.run_first[p] = static_cast<std::uint16_t>(b.ray_runs.size());
     for (const auto& r : rays_of[p]) {
-      b.rays.push_back({static_cast<std::uint16_t>(b.ray_posts.size()), static_cast<std::uint8_t>(r.size())});
-      for (int q : r) b.ray_posts.push_back(static_cast<std::uint8_t>(q));
+      const std::size_t ray_begin = b.ray_runs.size();
+      for (std::size_t k = 0; k < r.size();) {  // the longest run from r[k] in one word and one direction
+        const bool rising = k + 1 < r.size() && r[k + 1] > r[k];
+        RayRun run{0, static_cast<std::uint8_t>(r[k] / 64), rising, 0};
+        std::size_t e = k;
+        while (e < r.size() && r[e] / 64 == run.word && (e == k || (r[e] > r[e - 1]) == rising))
+          run.posts |= std::uint64_t{1} << (r[e++] % 64);
+        b.ray_runs.push_back(run);
+        k = e;
+      }
+      for (std::size_t i = ray_begin; i < b.ray_runs.size(); ++i)
+        b.ray_runs[i].rest = static_cast<std::uint8_t>(b.ray_runs.size() - 1 - i);
+      for (int q : r)
+        if (b.turn_posts.test(q)) b.to_centre.set(p);
     }
   }
-  for (int p = b.posts; p <= kMaxPosts; ++p) b.ray_first[p] = static_cast<std::uint16_t>(b.rays.size());
+  for (int p = b.posts; p <= kMaxPosts; ++p) b.run_first[p] = static_cast<std::uint16_t>(b.ray_runs.size());
 
   // Slots: each army's non-camp posts in (row, col) order.
   b.post_slot.fill(-1);
@@ -231,6 +250,8 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
         if (b.camps.test(p)) continue;
         b.slot_post[a][s] = static_cast<std::uint8_t>(p);
         b.post_slot[p] = static_cast<std::int8_t>(s);
+        for (int k = 0; k < kKinds; ++k)
+          if (setup_kinds(b, p) & bit(k)) b.placement[a][k].set(p);
         ++s;
       }
   }

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/bitboard.h"
+#include "engine/junqi/pieces.h"
 
 namespace qilab::junqi {
 
@@ -18,7 +19,11 @@ inline constexpr int kMaxPosts = 193;    // the 六国 board; the 四国 board h
 inline constexpr int kMaxArmies = 6;
 inline constexpr int kRows = 6, kCols = 5;
 inline constexpr int kSlots = 25;        // non-camp posts of an army = pieces of an army
+inline constexpr int kMaxTurnPosts = 32; // posts of the 六国 centre (13 on the board in configs/)
 using Posts = Bitboard<kMaxPosts>;
+// A bitboard's words, for word-at-a-time work in the hot loops.
+using Words = std::array<std::uint64_t, Posts::kWords>;
+static_assert(sizeof(Words) == sizeof(Posts));
 
 enum class NodeKind : std::uint8_t { kPost, kRail, kCamp, kHeadquarters, kStation, kAirport };
 
@@ -30,10 +35,15 @@ struct Node {
   double x, y;
 };
 
-// A ray: the posts met leaving a post along one line in one direction, nearest first.
-struct Ray {
-  std::uint16_t begin;  // into Board::ray_posts
-  std::uint8_t length;
+// A ray: the posts met leaving a post along one line in one direction, nearest first, cut
+// into runs that lie in one 64-post word of a bitboard and whose post numbers only rise (or
+// only fall) along the ray, so that the nearest occupied post of a run is its lowest
+// (highest) occupied post: a bit scan, not a walk.
+struct RayRun {
+  std::uint64_t posts;  // the run's posts in word `word`
+  std::uint8_t word;
+  bool rising;          // post numbers rise along the ray
+  std::uint8_t rest;    // runs of the same ray after this one
 };
 
 struct Board {
@@ -49,15 +59,18 @@ struct Board {
   std::array<Posts, kMaxPosts> rail{};  // neighbours by rail (any line)
   Posts rail_posts, camps, headquarters, airport;
   Posts turn_posts;  // the 六国 centre: any piece may turn once here (stations and airport)
-  bool has_turn_posts = false;
+  std::array<std::int8_t, kMaxPosts> turn_index{};  // the centre posts numbered 0, 1, ...; -1 elsewhere
   std::array<Posts, kMaxArmies> home{};
   std::array<std::array<Posts, kRows>, kMaxArmies> rows{};
 
-  // Rays of every post along every line through it; rays of post p are
-  // rays[ray_first[p] .. ray_first[p + 1]).
-  std::vector<Ray> rays;
-  std::vector<std::uint8_t> ray_posts;
-  std::array<std::uint16_t, kMaxPosts + 1> ray_first{};
+  // The rays of every post along every line through it, run after run, ray after ray: the
+  // runs of post p are ray_runs[run_first[p] .. run_first[p + 1]).
+  std::vector<RayRun> ray_runs;
+  std::array<std::uint16_t, kMaxPosts + 1> run_first{};
+  Posts to_centre;  // posts with a ray through a centre post (turn_posts)
+
+  // placement[a][k]: the posts where army a may deploy a piece of kind k (setup_kinds).
+  std::array<std::array<Posts, kKinds>, kMaxArmies> placement{};
 
   // The 25 pieces of an army are numbered by their starting post: slot s of army a stands
   // on slot_post[a][s] (non-camp posts in row, column order).
@@ -73,6 +86,17 @@ struct Board {
   // The post at (army, row, col); -1 if there is none.
   int post_at(int army, int row, int col) const;
 };
+
+// The kinds a piece may start on `post` of its army with (炸弹不能放在第一行，地雷只能放在最后两行，
+// 军棋只能放在司令部); camps start empty.
+inline KindSet setup_kinds(const Board& b, int post) {
+  const int row = b.row_of(post);
+  KindSet m = kAllKinds;
+  if (!b.headquarters.test(post)) m &= ~bit(kFlag);
+  if (row < kRows - 2) m &= ~bit(kMine);
+  if (row == 0) m &= ~bit(kBomb);
+  return m;
+}
 
 // Parses and checks a board; throws Error naming `where` and the bad field.
 Board parse_board(const nlohmann::json& j, const std::string& where);

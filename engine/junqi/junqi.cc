@@ -35,14 +35,7 @@ void State::auto_deploy() {
 }
 
 KindSet State::setup_mask(int piece) const {
-  // 炸弹不能放在第一行，地雷只能放在最后两行，军棋只能放在司令部。
-  const int post = board_->slot_post[piece / kSlots][piece % kSlots];
-  const int row = board_->row_of(post);
-  KindSet m = kAllKinds;
-  if (!board_->headquarters.test(post)) m &= ~bit(kFlag);
-  if (row < kRows - 2) m &= ~bit(kMine);
-  if (row == 0) m &= ~bit(kBomb);
-  return m;
+  return setup_kinds(*board_, board_->slot_post[piece / kSlots][piece % kSlots]);
 }
 
 int State::deploy_kind() const {
@@ -56,15 +49,61 @@ Posts State::team_occupancy(int team) const {
   return t;
 }
 
-// Posts a piece on `from` may move to or attack. Roads: one step. Rails: engineers reach
-// every post joined to `from` through empty rail posts; other pieces go along one line,
-// turning at most once at a 六国 centre post. Nobody stops on the airport; nobody attacks
-// a camp.
-Posts State::rail_reach(int from, bool engineer, const Posts& all, const Posts& attackable) const {
+State::Masks State::masks(int team) const {
   const Board& b = *board_;
-  Posts dest;
+  Masks m;
+  for (int p = team; p < players_; p += 2) m.friends |= occ_[p];
+  m.all = m.friends;
+  for (int p = 1 - team; p < players_; p += 2) m.all |= occ_[p];
+  m.blocked = m.friends | (m.all & b.camps) | b.airport;
+  m.attackable = m.all.andnot(m.friends).andnot(b.camps);
+  return m;
+}
+
+namespace {
+
+// Adds to `dest` the posts reached from p straight along each line through p: each ray is
+// taken run by run with bit scans (the nearest occupied post of a run is its lowest (rising
+// run) or highest (falling run) occupied post, and the run is open up to it); an occupied
+// post ends the ray and is reached if `enemy` holds it.
+inline void walk_rays(const Board& b, int p, const Words& occupied, const Words& enemy, Words& dest) {
+  const RayRun* run = b.ray_runs.data();
+  for (int i = b.run_first[p], end = b.run_first[p + 1]; i < end; ++i) {
+    const RayRun& r = run[i];
+    const std::uint64_t stop = r.posts & occupied[r.word];
+    if (!stop) {
+      dest[r.word] |= r.posts;
+      continue;
+    }
+    const std::uint64_t x = r.rising ? stop & (~stop + 1) : std::uint64_t{1} << (63 - std::countl_zero(stop));
+    // The run's posts before x (below x if rising, above x if falling), and x if an enemy's.
+    dest[r.word] |= (r.posts & (r.rising ? x - 1 : ~(x | (x - 1)))) | (x & enemy[r.word]);
+    i += r.rest;  // x ends the ray
+  }
+}
+
+}  // namespace
+
+// Adds to `dest` the posts a piece on `from` may move to or attack by rail, `from` itself
+// and the airport perhaps among them. Engineers reach every post joined to `from` through
+// empty rail posts; other pieces go along one line, turning at most once at a 六国 centre
+// post. Nobody attacks a camp.
+void State::add_rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre, Words& dest) const {
+  const Board& b = *board_;
+  {
+    // Hemmed in (often, among one's own pieces): with no empty rail neighbour, every ray
+    // and the flood fill end at once, at the neighbours (each the first post of a ray).
+    const Words near = std::bit_cast<Words>(b.rail[from]), all = std::bit_cast<Words>(m.all);
+    std::uint64_t open = 0;
+    for (int w = 0; w < Posts::kWords; ++w) open |= near[w] & ~all[w];
+    if (!open) {
+      const Words enemy = std::bit_cast<Words>(m.attackable);
+      for (int w = 0; w < Posts::kWords; ++w) dest[w] |= near[w] & enemy[w];
+      return;
+    }
+  }
   if (engineer) {
-    const Posts empty = ~all;
+    const Posts empty = ~m.all;
     Posts seen = Posts::single(from), frontier = seen, touched;
     while (frontier.any()) {
       Posts nb;
@@ -73,61 +112,72 @@ Posts State::rail_reach(int from, bool engineer, const Posts& all, const Posts& 
       frontier = (nb & empty).andnot(seen);
       seen |= frontier;
     }
-    dest = seen | (touched & attackable);
-  } else {
-    // Straight along each line through `from`; then, from each empty centre post passed,
-    // once more along each line through it (经过这13个点可以拐弯……但是只能拐弯一次).
-    Posts turns;
-    auto walk = [&](int p) {
-      for (int r = b.ray_first[p]; r < b.ray_first[p + 1]; ++r) {
-        const Ray ray = b.rays[r];
-        const std::uint8_t* q = &b.ray_posts[ray.begin];
-        for (int i = 0; i < ray.length; ++i) {
-          const int x = q[i];
-          if (all.test(x)) {
-            if (attackable.test(x)) dest.set(x);
-            break;
-          }
-          dest.set(x);
-        }
-      }
-    };
-    walk(from);
-    if (b.has_turn_posts) {
-      turns = (dest & b.turn_posts).andnot(all);
-      for_each_post(turns, walk);
-    }
+    const Words r = std::bit_cast<Words>(seen | (touched & m.attackable));
+    for (int w = 0; w < Posts::kWords; ++w) dest[w] |= r[w];
+    return;
   }
-  dest.reset(from);
-  return dest.andnot(b.airport);
+  // Straight along each line through `from`; then from each empty centre post passed, once
+  // more along each line through it (经过这13个点可以拐弯……但是只能拐弯一次). What a centre
+  // post reaches straight is the same for every piece under these masks (the mover's own
+  // post counts as occupied, as everywhere here), so it is worked out once per post.
+  const Words occupied = std::bit_cast<Words>(m.all), enemy = std::bit_cast<Words>(m.attackable);
+  Words straight{};
+  walk_rays(b, from, occupied, enemy, straight);
+  for (int w = 0; w < Posts::kWords; ++w) dest[w] |= straight[w];
+  if (!b.to_centre.test(from)) return;
+  const Words centre_posts = std::bit_cast<Words>(b.turn_posts);
+  for (int w = 0; w < Posts::kWords; ++w)
+    for (std::uint64_t t = straight[w] & centre_posts[w] & ~occupied[w]; t; t &= t - 1) {
+      const int post = w * 64 + std::countr_zero(t);
+      const int i = b.turn_index[post];
+      Words& r = centre.reach[i];
+      if (!((centre.done >> i) & 1)) {
+        r = Words{};
+        walk_rays(b, post, occupied, enemy, r);
+        centre.done |= std::uint32_t{1} << i;
+      }
+      for (int k = 0; k < Posts::kWords; ++k) dest[k] |= r[k];
+    }
+}
+
+Posts State::rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre) const {
+  Words dest{};
+  add_rail_reach(from, engineer, m, centre, dest);
+  Posts reach = std::bit_cast<Posts>(dest);
+  reach.reset(from);
+  return reach.andnot(board_->airport);
+}
+
+Words State::reach(int from, int kind, const Masks& m, CentreReach& centre) const {
+  const Board& b = *board_;
+  Words dest = std::bit_cast<Words>(b.road[from].andnot(m.blocked));
+  if (b.is_rail(from)) {
+    add_rail_reach(from, kind == kEngineer, m, centre, dest);
+    const Words airport = std::bit_cast<Words>(b.airport);
+    for (int w = 0; w < Posts::kWords; ++w) dest[w] &= ~airport[w];
+    dest[from >> 6] &= ~(std::uint64_t{1} << (from & 63));
+  }
+  return dest;
 }
 
 Posts State::destinations(int from) const {
   const int piece = piece_at_[from];
   if (piece == kNone || phase_ != Phase::kPlay) return {};
   const int kind = kind_of_[piece];
-  const Board& b = *board_;
-  if (!mobile(kind) || b.headquarters.test(from)) return {};  // 进入任何司令部的棋子不能再移动
-  Posts all;
-  for (int p = 0; p < players_; ++p) all |= occ_[p];
-  const Posts friends = team_occupancy((piece / kSlots) & 1);
-  Posts dest = b.road[from].andnot(friends).andnot(all & b.camps);  // 行营是个安全岛
-  if (b.is_rail(from)) dest |= rail_reach(from, kind == kEngineer, all, all.andnot(friends).andnot(b.camps));
-  return dest.andnot(b.airport);
+  if (!mobile(kind) || board_->headquarters.test(from)) return {};  // 进入任何司令部的棋子不能再移动
+  CentreReach centre;
+  return std::bit_cast<Posts>(reach(from, kind, masks((piece / kSlots) & 1), centre));
 }
 
 bool State::has_move(Player p) const {
   const Board& b = *board_;
-  Posts all;
-  for (int q = 0; q < players_; ++q) all |= occ_[q];
-  const Posts friends = team_occupancy(p & 1);
-  const Posts blocked = friends | (all & b.camps) | b.airport;
-  const Posts attackable = all.andnot(friends).andnot(b.camps);
+  const Masks m = masks(p & 1);
+  CentreReach centre;
   for (int from : occ_[p]) {
     const int kind = kind_of_[piece_at_[from]];
     if (!mobile(kind) || b.headquarters.test(from)) continue;
-    if (b.road[from].andnot(blocked).any()) return true;
-    if (b.is_rail(from) && rail_reach(from, kind == kEngineer, all, attackable).any()) return true;
+    if (b.road[from].andnot(m.blocked).any()) return true;
+    if (b.is_rail(from) && rail_reach(from, kind == kEngineer, m, centre).any()) return true;
   }
   return false;
 }
@@ -138,10 +188,10 @@ void State::legal_actions(ActionList& out) const {
   if (phase_ == Phase::kOver) return;
   const int P = b.posts;
   if (phase_ == Phase::kDeploy) {
-    const int kind = deploy_kind();
-    const Posts open = b.home[current_].andnot(b.camps).andnot(occ_[current_]);
-    for (int post : open)
-      if (setup_mask(current_ * kSlots + b.post_slot[post]) & bit(kind)) out.push_back(P * P + post);
+    Action* slot = out.reserve_back(kSlots);
+    int n = 0;
+    for_each_post(b.placement[current_][deploy_kind()].andnot(occ_[current_]), [&](int post) { slot[n++] = P * P + post; });
+    out.commit(n);
     return;
   }
   if (offer_by_ >= 0) {  // answering a draw offer: agree or refuse
@@ -149,22 +199,18 @@ void State::legal_actions(ActionList& out) const {
     out.push_back(P * P + P + 2);
     return;
   }
-  Posts all;
-  for (int p = 0; p < players_; ++p) all |= occ_[p];
-  const Posts friends = team_occupancy(current_ & 1);
-  const Posts blocked = friends | (all & b.camps) | b.airport;
-  const Posts attackable = all.andnot(friends).andnot(b.camps);
-  for (int from : occ_[current_]) {
+  const Masks m = masks(current_ & 1);
+  CentreReach centre;
+  for_each_post(occ_[current_], [&](int from) {
     const int kind = kind_of_[piece_at_[from]];
-    if (!mobile(kind) || b.headquarters.test(from)) continue;
-    Posts dest = b.road[from].andnot(blocked);
-    if (b.is_rail(from)) dest |= rail_reach(from, kind == kEngineer, all, attackable);
-    const Action base = from * P;
+    if (!mobile(kind) || b.headquarters.test(from)) return;
+    const Words dest = reach(from, kind, m, centre);
     Action* slot = out.reserve_back(kMaxPosts);
     int n = 0;
-    for_each_post(dest, [&](int to) { slot[n++] = base + to; });
+    for (int w = 0; w < Posts::kWords; ++w)
+      for (std::uint64_t x = dest[w]; x; x &= x - 1) slot[n++] = from * P + w * 64 + std::countr_zero(x);
     out.commit(n);
-  }
+  });
   if (rules_.resign_after >= 0 && play_moves_ >= rules_.resign_after) out.push_back(P * P + P);
   if (rules_.draw_offers && !((offered_ >> current_) & 1)) out.push_back(P * P + P + 1);
 }
@@ -275,10 +321,8 @@ void State::move(int from, int to) {
   // piece could make (a turn off its line) is an engineer's.
   KindSet ev = evidence_[a] & ~(bit(kMine) | bit(kFlag));
   if (ka == kEngineer && !b.road[from].test(to)) {
-    Posts all;
-    for (int p = 0; p < players_; ++p) all |= occ_[p];
-    const Posts attackable = all.andnot(team_occupancy(mover & 1)).andnot(b.camps);
-    if (!rail_reach(from, false, all, attackable).test(to)) ev &= bit(kEngineer);
+    CentreReach centre;
+    if (!rail_reach(from, false, masks(mover & 1), centre).test(to)) ev &= bit(kEngineer);
   }
   evidence_[a] = ev;
   last_from_ = static_cast<std::int16_t>(from);
@@ -371,18 +415,15 @@ void State::next_turn() {
 // moves would be an engineer's turns is no engineer.
 void State::reveal_stuck(Player p) {
   const Board& b = *board_;
-  Posts all;
-  for (int q = 0; q < players_; ++q) all |= occ_[q];
-  const Posts friends = team_occupancy(p & 1);
-  const Posts blocked = friends | (all & b.camps) | b.airport;
-  const Posts attackable = all.andnot(friends).andnot(b.camps);
+  const Masks m = masks(p & 1);
+  CentreReach centre;
   for (int from : occ_[p]) {
     if (b.headquarters.test(from)) continue;
     const int piece = piece_at_[from];
     const bool rail = b.is_rail(from);
-    if (b.road[from].andnot(blocked).any() || (rail && rail_reach(from, false, all, attackable).any()))
+    if (b.road[from].andnot(m.blocked).any() || (rail && rail_reach(from, false, m, centre).any()))
       evidence_[piece] &= bit(kMine) | bit(kFlag);
-    else if (rail && rail_reach(from, true, all, attackable).any())
+    else if (rail && rail_reach(from, true, m, centre).any())
       evidence_[piece] &= static_cast<KindSet>(~bit(kEngineer));
   }
 }

@@ -129,8 +129,27 @@ class State {
   friend State state_from_json_impl(const Board*, const Rules&, const nlohmann::json&);
   friend class Sampler;
 
-  // Rail destinations of the piece on `from` given the occupied posts and those it may attack.
-  Posts rail_reach(int from, bool engineer, const Posts& all, const Posts& attackable) const;
+  // The occupancy masks move generation needs for the seats of one team, built once per
+  // call and shared by every piece (legal_actions, has_move, destinations, move, reveal_stuck).
+  struct Masks {
+    Posts all;         // every piece on the board
+    Posts friends;     // the team's pieces
+    Posts blocked;     // where no road step ends: friends, occupied camps, the airport
+    Posts attackable;  // enemy pieces outside camps (行营是个安全岛)
+  };
+  // The straight rail reach of each 六国 centre post under one Masks, filled in as pieces
+  // turn there (Board::turn_index numbers the centre posts).
+  struct CentreReach {
+    std::uint32_t done = 0;
+    std::array<Words, kMaxTurnPosts> reach;  // left unset until done
+  };
+  Masks masks(int team) const;
+  // Rail destinations of the piece on `from` (an engineer's, or any other piece's);
+  // add_rail_reach ORs them into `dest` word by word, `from` and the airport perhaps among them.
+  Posts rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre) const;
+  void add_rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre, Words& dest) const;
+  // Road and rail destinations of a mobile piece of `kind` on `from`, outside the headquarters.
+  Words reach(int from, int kind, const Masks& m, CentreReach& centre) const;
   bool has_move(Player p) const;
   void place(int post);
   void auto_deploy();  // places the fixed deployments of the seats now due

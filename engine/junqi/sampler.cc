@@ -23,10 +23,72 @@ constexpr auto kBits = [] {
   return t;
 }();
 
+// kAllowed[m][role][outcome][half][d]: the kinds a piece may be, given that its fight partner
+// is one of the kinds in d (half 0: kinds 0-5 as d, half 1: kinds 6-11 as d >> 6) and the
+// fight had that outcome; role 0: the piece attacked, 1: it defended. The union over both
+// halves is the arc-consistency step of one fight, two lookups in place of a loop.
+constexpr auto kAllowed = [] {
+  std::array<std::array<std::array<std::array<std::array<KindSet, 64>, 2>, kOutcomes>, 2>, 2> t{};
+  for (int m = 0; m < 2; ++m)
+    for (int o = 0; o < kOutcomes; ++o)
+      for (int half = 0; half < 2; ++half)
+        for (int d = 0; d < 64; ++d)
+          for (int i = 0; i < 6; ++i) {
+            if (!((d >> i) & 1) || 6 * half + i >= kKinds) continue;
+            t[m][0][o][half][d] |= kFightTable.attacker[m][o][6 * half + i];
+            t[m][1][o][half][d] |= kFightTable.defender[m][o][6 * half + i];
+          }
+  return t;
+}();
+
+// Per-kind counters of one army packed in one word, five bits per kind (kind k in bits
+// 5k .. 5k+4), so that adding or taking one for a whole set of kinds is one addition or
+// subtraction. The sampler's counters (slack, below) stay in 0 .. 25 wherever it reads
+// them; in between, a counter taken below 0 borrows from the next kind's, and giving the
+// same amounts back in reverse order restores the word exactly.
+using Lanes = std::uint64_t;
+constexpr Lanes kLaneLow = [] {
+  Lanes x = 0;
+  for (int k = 0; k < kKinds; ++k) x |= Lanes{1} << (5 * k);
+  return x;
+}();
+constexpr auto kSpread = [] {  // kSpread[half][d]: 1 in the lanes of the kinds of d (as in kAllowed)
+  std::array<std::array<Lanes, 64>, 2> t{};
+  for (int half = 0; half < 2; ++half)
+    for (int d = 0; d < 64; ++d)
+      for (int i = 0; i < 6; ++i)
+        if (((d >> i) & 1) && 6 * half + i < kKinds) t[half][d] |= Lanes{1} << (5 * (6 * half + i));
+  return t;
+}();
+inline Lanes spread(KindSet d) { return kSpread[0][d & 63] | kSpread[1][d >> 6]; }
+// The low bit of every lane that holds 0.
+inline Lanes zero_lanes(Lanes x) { return ~(x | x >> 1 | x >> 2 | x >> 3 | x >> 4) & kLaneLow; }
+inline KindSet kinds_of_lanes(Lanes x) {
+  KindSet k = 0;
+  for (; x; x &= x - 1) k |= bit(std::countr_zero(x) / 5);
+  return k;
+}
+
+// A uniform integer in [0, n) from 32 random bits (Lemire's multiply-shift, as Rng::below).
+inline std::uint32_t below(std::uint64_t bits32, std::uint32_t n) {
+  return static_cast<std::uint32_t>((bits32 * n) >> 32);
+}
+
+// kSelect[d][n]: the n-th lowest set bit of the 6-bit set d.
+constexpr auto kSelect = [] {
+  std::array<std::array<std::uint8_t, 6>, 64> t{};
+  for (int d = 0; d < 64; ++d)
+    for (int i = 0, n = 0; i < 6; ++i)
+      if ((d >> i) & 1) t[d][n++] = static_cast<std::uint8_t>(i);
+  return t;
+}();
+
+// A kind of `set` chosen uniformly at random.
 int random_bit(KindSet set, Rng& rng) {
-  int n = static_cast<int>(rng.below(kBits[set]));
-  while (n--) set &= set - 1;
-  return std::countr_zero(set);
+  const int n = static_cast<int>(rng.below(kBits[set]));
+  const int low = kBits[set & 63];
+  const int high = n >= low;  // in kinds 6-11 (no branch: it cannot be foreseen)
+  return 6 * high + kSelect[(set >> (6 * high)) & 63][n - (low & -high)];
 }
 }  // namespace
 
@@ -48,9 +110,10 @@ class Sampler {
       if (!domain_[v]) return 0;
     Rng rng(1);
     order(rng);
+    count_candidates();
     budget_ = static_cast<int>(std::min<std::int64_t>(max_nodes, 1 << 30));
     reset_counts();
-    const bool found = search(0, rng);
+    const bool found = search(rng);
     return found ? 1 : budget_ < 0 ? -1 : 0;
   }
 
@@ -62,11 +125,12 @@ class Sampler {
     setup();
     if (vars_ == 0) return world;
     propagate();
+    count_candidates();
     for (int attempt = 0; attempt < 400; ++attempt) {
       order(rng);
       budget_ = 3 * vars_ + 50;  // short runs: restarts cut the heavy tail of thrashing searches
       reset_counts();
-      if (search(0, rng)) {
+      if (search(rng)) {
         shuffle_kinds(rng, steps < 0 ? free_vars() + 16 : steps);
         for (int v = 0; v < vars_; ++v) world.kind_of_[piece_[v]] = value_[v];
         return world;
@@ -116,6 +180,7 @@ class Sampler {
       if (s_.phase_ == Phase::kDeploy && s_.deployed_[i / kSlots] < kSlots) continue;  // redrawn above
       var_of_[i] = static_cast<std::int16_t>(vars_);
       piece_[vars_] = static_cast<std::uint8_t>(i);
+      army_[vars_] = static_cast<std::uint8_t>(i / kSlots);
       domain_[vars_] = s_.evidence_[i];
       ++vars_;
     }
@@ -145,12 +210,9 @@ class Sampler {
       changed = false;
       for (int i = 0; i < fighters_; ++i)
         for (int v = fighter_[i], e = head_[v]; e >= 0; e = edge_next_[e]) {
-          KindSet allowed = 0;
-          for (KindSet d = domain_[edge_to_[e]]; d; d &= d - 1) {
-            const int k = std::countr_zero(d);
-            allowed |= edge_attacks_[e] ? kFightTable.attacker[m_][edge_outcome_[e]][k]
-                                        : kFightTable.defender[m_][edge_outcome_[e]][k];
-          }
+          const KindSet d = domain_[edge_to_[e]];
+          const auto& table = kAllowed[m_][edge_attacks_[e] ? 0 : 1][edge_outcome_[e]];
+          const KindSet allowed = table[0][d & 63] | table[1][d >> 6];
           if ((domain_[v] & allowed) != domain_[v]) {
             domain_[v] &= allowed;
             changed = true;
@@ -163,6 +225,7 @@ class Sampler {
     edge_to_[edges_] = static_cast<std::int16_t>(to);
     edge_outcome_[edges_] = outcome;
     edge_attacks_[edges_] = from_attacks;
+    edge_kinds_[edges_] = from_attacks ? kFightTable.attacker[m_][outcome].data() : kFightTable.defender[m_][outcome].data();
     edge_next_[edges_] = head_[from];
     head_[from] = static_cast<std::int16_t>(edges_++);
   }
@@ -171,8 +234,10 @@ class Sampler {
   void order(Rng& rng) {
     int idx[kMaxPieces];
     int shuffled[kMaxPieces];
-    for (int v = 0; v < vars_; ++v) {
-      const int j = static_cast<int>(rng.below(static_cast<std::uint32_t>(v + 1)));
+    std::uint64_t r = 0;
+    for (int v = 0; v < vars_; ++v) {  // Fisher-Yates, two 32-bit draws per generator call
+      if (!(v & 1)) r = rng.next();
+      const int j = static_cast<int>(below((v & 1) ? r & 0xFFFFFFFFu : r >> 32, static_cast<std::uint32_t>(v + 1)));
       shuffled[v] = shuffled[j];
       shuffled[j] = v;
     }
@@ -183,6 +248,10 @@ class Sampler {
     bool placed[kMaxPieces] = {};
     int n = 0;
     for (int k = 0; k < vars_; ++k) {
+      if (head_[idx[k]] < 0) {  // no fight with another hidden piece: nothing to queue
+        seq_[n++] = static_cast<std::int16_t>(idx[k]);
+        continue;
+      }
       if (placed[idx[k]]) continue;
       int queue_start = n;
       seq_[n++] = static_cast<std::int16_t>(idx[k]);
@@ -198,73 +267,95 @@ class Sampler {
     }
   }
 
+  // Once the domains are final: each army's slack, per kind, the pieces that may take it
+  // less the pieces that must.
+  void count_candidates() {
+    slack0_.fill(0);
+    for (int v = 0; v < vars_; ++v) slack0_[piece_[v] / kSlots] += spread(domain_[v]);
+    Lanes owed = 0;  // each kind's count in an army, in lanes
+    for (int k = 0; k < kKinds; ++k) owed += Lanes{kArmyCount[k]} << (5 * k);
+    // Below 0 only where no world exists (then any pruning is sound).
+    for (auto& x : slack0_) x -= owed;
+  }
+
   void reset_counts() {
     for (int q = 0; q < kMaxArmies; ++q) {
       open_[q] = kAllKinds;
-      for (int k = 0; k < kKinds; ++k) {
-        remaining_[q][k] = kArmyCount[k];
-        candidates_[q][k] = 0;
-      }
+      for (int k = 0; k < kKinds; ++k) remaining_[q][k] = kArmyCount[k];
     }
+    slack_ = slack0_;
     for (int v = 0; v < vars_; ++v) value_[v] = kNone;
-    // Pieces that may take each kind, per army (vars run army by army; a plain loop the
-    // compiler vectorises, where per-bit increments stall on the same counters).
-    for (int lo = 0; lo < vars_;) {
-      const int q = piece_[lo] / kSlots;
-      int hi = lo;
-      while (hi < vars_ && piece_[hi] / kSlots == q) ++hi;
-      for (int k = 0; k < kKinds; ++k) {
-        int n = 0;
-        for (int v = lo; v < hi; ++v) n += (domain_[v] >> k) & 1;
-        candidates_[q][k] = n;
-      }
-      lo = hi;
-    }
   }
-
-  KindSet open_kinds(int q) const { return open_[q]; }
 
   // Kinds piece v may take now: its domain, kinds its army still has, fights with
   // pieces already drawn.
   KindSet options(int v) const {
-    KindSet m = domain_[v] & open_kinds(piece_[v] / kSlots);
+    KindSet m = domain_[v] & open_[army_[v]];
     for (int e = head_[v]; e >= 0 && m; e = edge_next_[e]) {
       const int w = edge_to_[e];
       if (value_[w] == kNone) continue;
       // The edge from w to v tells what v may be given w's kind; find it by symmetry.
-      m &= edge_attacks_[e] ? kFightTable.attacker[m_][edge_outcome_[e]][value_[w]]
-                            : kFightTable.defender[m_][edge_outcome_[e]][value_[w]];
+      m &= edge_kinds_[e][value_[w]];
     }
     return m;
   }
 
-  bool search(int depth, Rng& rng) {
-    if (depth == vars_) return true;
-    if (--budget_ < 0) return false;
-    const int v = seq_[depth];
-    const int q = piece_[v] / kSlots;
-    KindSet m = options(v);
-    // With v drawn, a kind its army still owes more of than undrawn pieces could take must
-    // be v's own kind; two such kinds and this branch is dead.
-    KindSet owed = 0;
-    for (KindSet d = domain_[v]; d; d &= d - 1) {
-      const int k = std::countr_zero(d);
-      if (--candidates_[q][k] < remaining_[q][k]) owed |= bit(k);
+  // Depth first over the vars in seq_ order, each var's values in random order; iterative,
+  // with the values still to try at each depth in left_. Gives up (false) when the budget
+  // runs out; the caller resets the counts before searching again.
+  bool search(Rng& rng) {
+    int depth = 0;
+    for (;;) {
+      if (depth == vars_) return true;
+      if (--budget_ < 0) return false;
+      {
+        const int v = seq_[depth];
+        const int q = army_[v];
+        KindSet m = options(v);
+        // With v drawn, a kind its army still owes more of than undrawn pieces could take
+        // (its slack, undrawn candidates less pieces still owed, was 0 and v was a
+        // candidate) must be v's own kind; two such kinds and this branch is dead. Slack
+        // never falls below 0 on the way down: a kind whose slack would is v's kind, which
+        // gives it back.
+        const Lanes dom = spread(domain_[v]);
+        const Lanes owed = dom & zero_lanes(slack_[q]);
+        slack_[q] -= dom;
+        if (owed) m &= (owed & (owed - 1)) == 0 ? kinds_of_lanes(owed) : 0;
+        left_[depth] = m;
+      }
+      for (;;) {  // the next value at this depth, or back up
+        const int v = seq_[depth];
+        const int q = army_[v];
+        KindSet& m = left_[depth];
+        bool down = false;
+        while (m) {
+          const int k = random_bit(m, rng);
+          m &= ~bit(k);
+          value_[v] = static_cast<std::uint8_t>(k);
+          if (--remaining_[q][k] == 0) open_[q] &= ~bit(k);
+          slack_[q] += Lanes{1} << (5 * k);
+          if (consistent(v)) {
+            down = true;
+            break;
+          }
+          slack_[q] -= Lanes{1} << (5 * k);
+          if (remaining_[q][k]++ == 0) open_[q] |= bit(k);
+          value_[v] = kNone;
+        }
+        if (down) break;
+        slack_[q] += spread(domain_[v]);
+        if (depth == 0) return false;
+        const int u = seq_[--depth];  // undo the parent's value
+        const int r = army_[u], k = value_[u];
+        slack_[r] -= Lanes{1} << (5 * k);
+        if (remaining_[r][k]++ == 0) open_[r] |= bit(k);
+        value_[u] = kNone;
+        if (budget_ < 0) return false;
+      }
+      ++depth;
     }
-    if (owed) m &= kBits[owed] == 1 ? owed : 0;
-    while (m) {
-      const int k = random_bit(m, rng);
-      m &= ~bit(k);
-      value_[v] = static_cast<std::uint8_t>(k);
-      if (--remaining_[q][k] == 0) open_[q] &= ~bit(k);
-      if (consistent(v) && search(depth + 1, rng)) return true;
-      if (remaining_[q][k]++ == 0) open_[q] |= bit(k);
-      value_[v] = kNone;
-      if (budget_ < 0) break;
-    }
-    for (KindSet d = domain_[v]; d; d &= d - 1) ++candidates_[q][std::countr_zero(d)];
-    return false;
   }
+
 
   // Pieces whose domain holds more than one kind, army by army: the only ones a step moves.
   int free_vars() {
@@ -279,8 +370,7 @@ class Sampler {
     if (!(domain_[v] & bit(value_[v]))) return false;
     for (int e = head_[v]; e >= 0; e = edge_next_[e]) {
       const int w = edge_to_[e];
-      const KindSet m = edge_attacks_[e] ? kFightTable.attacker[m_][edge_outcome_[e]][value_[w]]
-                                         : kFightTable.defender[m_][edge_outcome_[e]][value_[w]];
+      const KindSet m = edge_kinds_[e][value_[w]];
       if (!(m & bit(value_[v]))) return false;
     }
     return true;
@@ -294,13 +384,20 @@ class Sampler {
   // (docs/rules/junqi.md, "Hidden information").
   void shuffle_kinds(Rng& rng, int steps) {
     if (free_ < 2) return;
+    const auto n = static_cast<std::uint32_t>(free_);
     for (int step = 0; step < steps; ++step) {
-      const int u = free_list_[rng.below(static_cast<std::uint32_t>(free_))];
-      const int v = free_list_[rng.below(static_cast<std::uint32_t>(free_))];
-      const bool cycle = rng.below(2) != 0;
-      const int w = cycle ? free_list_[rng.below(static_cast<std::uint32_t>(free_))] : v;
-      const int q = piece_[u] / kSlots;
-      if (u == v || u == w || (cycle && v == w) || piece_[v] / kSlots != q || piece_[w] / kSlots != q) continue;
+      // u, v, the kind of step and w, each uniform and independent (32 random bits each,
+      // two draws per generator call); a step whose pieces cannot all be of one army is
+      // refused before the rest of it is drawn, which changes nothing in its law.
+      const std::uint64_t r = rng.next();
+      const int u = free_list_[below(r >> 32, n)];
+      const int v = free_list_[below(r & 0xFFFFFFFFu, n)];
+      const int q = army_[u];
+      if (u == v || army_[v] != q) continue;
+      const std::uint64_t r2 = rng.next();
+      const bool cycle = (r2 >> 63) != 0;
+      const int w = cycle ? free_list_[below(r2 & 0xFFFFFFFFu, n)] : v;
+      if (u == w || (cycle && v == w) || army_[w] != q) continue;
       const std::uint8_t ku = value_[u], kv = value_[v], kw = value_[w];
       if (cycle) {
         value_[u] = kv, value_[v] = kw, value_[w] = ku;
@@ -329,18 +426,26 @@ class Sampler {
   const Player p_;
   const int m_;
   int vars_ = 0, edges_ = 0, budget_ = 0, fighters_ = 0;
-  std::array<std::int16_t, kMaxPieces> fighter_{};  // vars with a fight against another var
-  std::array<std::int16_t, kMaxPieces> var_of_{};
-  std::array<std::uint8_t, kMaxPieces> piece_{}, value_{};
-  std::array<KindSet, kMaxPieces> domain_{};
-  std::array<std::int16_t, kMaxPieces> seq_{}, head_{};
-  std::array<std::int16_t, 2 * kMaxPieces> edge_to_{}, edge_next_{};
-  std::array<std::uint8_t, 2 * kMaxPieces> edge_outcome_{};
-  std::array<bool, 2 * kMaxPieces> edge_attacks_{};
-  std::array<std::array<int, kKinds>, kMaxArmies> remaining_{}, candidates_{};
-  std::array<KindSet, kMaxArmies> open_{};
+  // The arrays below are written before they are read (setup, reset_counts, free_vars);
+  // left uninitialised, a draw does not pay for clearing them.
+  std::array<std::int16_t, kMaxPieces> fighter_;  // vars with a fight against another var
+  std::array<std::int16_t, kMaxPieces> var_of_;
+  std::array<std::uint8_t, kMaxPieces> piece_, value_, army_;
+  std::array<KindSet, kMaxPieces> left_;  // search: the values still to try at each depth
+  std::array<KindSet, kMaxPieces> domain_;
+  std::array<std::int16_t, kMaxPieces> seq_, head_;
+  std::array<std::int16_t, 2 * kMaxPieces> edge_to_, edge_next_;
+  std::array<std::uint8_t, 2 * kMaxPieces> edge_outcome_;
+  std::array<bool, 2 * kMaxPieces> edge_attacks_;
+  // edge_kinds_[e][k]: the kinds the edge's piece may be if its partner is of kind k.
+  std::array<const KindSet*, 2 * kMaxPieces> edge_kinds_;
+  std::array<std::array<int, kKinds>, kMaxArmies> remaining_;
+  // Per army, per kind (packed Lanes): undrawn pieces that may take the kind, less the
+  // pieces of that kind still to draw; slack0_ before the search.
+  std::array<Lanes, kMaxArmies> slack_, slack0_;
+  std::array<KindSet, kMaxArmies> open_;
   int free_ = 0;
-  std::array<std::int16_t, kMaxPieces> free_list_{};
+  std::array<std::int16_t, kMaxPieces> free_list_;
 
 };
 
