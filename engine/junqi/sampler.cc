@@ -109,6 +109,7 @@ class Sampler {
     for (int v = 0; v < vars_; ++v)
       if (!domain_[v]) return 0;
     Rng rng(1);
+    sort_by_size();
     order(rng);
     count_candidates();
     budget_ = static_cast<int>(std::min<std::int64_t>(max_nodes, 1 << 30));
@@ -126,9 +127,14 @@ class Sampler {
     if (vars_ == 0) return world;
     propagate();
     count_candidates();
+    sort_by_size();
     for (int attempt = 0; attempt < 400; ++attempt) {
       order(rng);
-      budget_ = 3 * vars_ + 50;  // short runs: restarts cut the heavy tail of thrashing searches
+      // Short runs first: an attempt that needs more than 50 steps back is most often
+      // thrashing, and a restart (new order, new values) cuts that heavy tail. The budget
+      // doubles every 8 failed attempts (up to 64 times), so a position that needs a long
+      // search gets one.
+      budget_ = vars_ + (50 << std::min(attempt / 8, 6));
       reset_counts();
       if (search(rng)) {
         shuffle_kinds(rng, steps < 0 ? free_vars() + 16 : steps);
@@ -171,19 +177,20 @@ class Sampler {
   void setup() {
     var_of_.fill(-1);
     head_.fill(-1);
-    for (int i = 0; i < s_.players_ * kSlots; ++i) {
-      if (i % kSlots == 0 && s_.sees(p_, i)) {  // a seat's pieces are all seen or all hidden
-        i += kSlots - 1;
-        continue;
+    int vars = 0;
+    for (int q = 0; q < s_.players_; ++q) {
+      if (s_.sees(p_, q * kSlots)) continue;  // a seat's pieces are all seen or all hidden
+      if (s_.phase_ == Phase::kDeploy && s_.deployed_[q] < kSlots) continue;  // redrawn above
+      for (int i = q * kSlots; i < (q + 1) * kSlots; ++i) {
+        if (s_.kind_of_[i] == kNone) continue;
+        var_of_[i] = static_cast<std::int16_t>(vars);
+        piece_[vars] = static_cast<std::uint8_t>(i);
+        army_[vars] = static_cast<std::uint8_t>(q);
+        domain_[vars] = s_.evidence_[i];
+        ++vars;
       }
-      if (s_.kind_of_[i] == kNone) continue;
-      if (s_.phase_ == Phase::kDeploy && s_.deployed_[i / kSlots] < kSlots) continue;  // redrawn above
-      var_of_[i] = static_cast<std::int16_t>(vars_);
-      piece_[vars_] = static_cast<std::uint8_t>(i);
-      army_[vars_] = static_cast<std::uint8_t>(i / kSlots);
-      domain_[vars_] = s_.evidence_[i];
-      ++vars_;
     }
+    vars_ = vars;
     edges_ = 0;
     for (int f = 0; f < s_.fights_count_; ++f) {
       const Fight& x = s_.fights_[f];
@@ -206,18 +213,37 @@ class Sampler {
   // have fought to the outcome seen. Only impossible kinds go, so nothing allowed is lost;
   // the narrower domains put the most constrained pieces first.
   void propagate() {
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (int i = 0; i < fighters_; ++i)
-        for (int v = fighter_[i], e = head_[v]; e >= 0; e = edge_next_[e]) {
-          const KindSet d = domain_[edge_to_[e]];
-          const auto& table = kAllowed[m_][edge_attacks_[e] ? 0 : 1][edge_outcome_[e]];
-          const KindSet allowed = table[0][d & 63] | table[1][d >> 6];
-          if ((domain_[v] & allowed) != domain_[v]) {
-            domain_[v] &= allowed;
-            changed = true;
-          }
-        }
+    // AC-3 over a queue of vars (each at most once in it): a var whose domain shrinks
+    // queues its partners again. The fixpoint does not depend on the order of revisions.
+    std::int16_t queue[kMaxPieces];
+    bool queued[kMaxPieces] = {};
+    int head = 0, size = fighters_;
+    for (int i = 0; i < fighters_; ++i) {
+      queue[i] = fighter_[i];
+      queued[fighter_[i]] = true;
+    }
+    while (size > 0) {
+      const int v = queue[head];
+      head = head + 1 == kMaxPieces ? 0 : head + 1;
+      --size;
+      queued[v] = false;
+      KindSet dv = domain_[v];
+      for (int e = head_[v]; e >= 0; e = edge_next_[e]) {
+        const KindSet d = domain_[edge_to_[e]];
+        const auto& table = kAllowed[m_][edge_attacks_[e] ? 0 : 1][edge_outcome_[e]];
+        dv &= table[0][d & 63] | table[1][d >> 6];
+      }
+      if (dv == domain_[v]) continue;
+      domain_[v] = dv;
+      for (int e = head_[v]; e >= 0; e = edge_next_[e]) {
+        const int u = edge_to_[e];
+        if (queued[u]) continue;
+        queued[u] = true;
+        int tail = head + size;
+        if (tail >= kMaxPieces) tail -= kMaxPieces;
+        queue[tail] = static_cast<std::int16_t>(u);
+        ++size;
+      }
     }
   }
 
@@ -228,6 +254,18 @@ class Sampler {
     edge_kinds_[edges_] = from_attacks ? kFightTable.attacker[m_][outcome].data() : kFightTable.defender[m_][outcome].data();
     edge_next_[edges_] = head_[from];
     head_[from] = static_cast<std::int16_t>(edges_++);
+  }
+
+  // Once the domains are final: each var's domain size and where each size class starts
+  // in the order (order() sorts by size).
+  void sort_by_size() {
+    int start[kKinds + 2] = {};
+    for (int v = 0; v < vars_; ++v) {
+      size_[v] = kBits[domain_[v]];
+      ++start[size_[v] + 1];
+    }
+    for (int b = 1; b <= kKinds + 1; ++b) start[b] += start[b - 1];
+    for (int b = 0; b <= kKinds; ++b) size_start_[b] = static_cast<std::int16_t>(start[b]);
   }
 
   // Most constrained first, fight partners right after each other (breadth first), ties at random.
@@ -241,10 +279,8 @@ class Sampler {
       shuffled[v] = shuffled[j];
       shuffled[j] = v;
     }
-    int start[kKinds + 2] = {};
-    for (int v = 0; v < vars_; ++v) ++start[kBits[domain_[v]] + 1];
-    for (int b = 1; b <= kKinds + 1; ++b) start[b] += start[b - 1];
-    for (int k = 0; k < vars_; ++k) idx[start[kBits[domain_[shuffled[k]]]]++] = shuffled[k];
+    std::array<std::int16_t, kKinds + 1> start = size_start_;
+    for (int k = 0; k < vars_; ++k) idx[start[size_[shuffled[k]]]++] = shuffled[k];
     bool placed[kMaxPieces] = {};
     int n = 0;
     for (int k = 0; k < vars_; ++k) {
@@ -446,6 +482,8 @@ class Sampler {
   std::array<KindSet, kMaxArmies> open_;
   int free_ = 0;
   std::array<std::int16_t, kMaxPieces> free_list_;
+  std::array<std::uint8_t, kMaxPieces> size_;  // each var's domain size (sort_by_size)
+  std::array<std::int16_t, kKinds + 1> size_start_;  // where vars of each domain size start in order()
 
 };
 
