@@ -260,6 +260,7 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
       x.attr1 = who.attr1;
       x.attr2 = who.attr2;
       x.flags = static_cast<std::uint8_t>((who.dark ? kDark : 0) | (revealed ? kRevealed : 0) | (stunned ? kStunned : 0));
+      if (stunned && x.cell >= 0) s.stunned_.set(x.cell);
       if (revealed && !who.dark) throw bad(at + ".revealed", "only dark pieces are revealed");
       x.hp = static_cast<std::uint8_t>(hp);
       x.moves = static_cast<std::uint16_t>(moves);

@@ -169,6 +169,7 @@ class State {
   bool centre_disturbed() const { return centre_disturbed_; }
   const Board& occupied() const { return occ_; }
   const Board& pieces_of(Player p) const { return own_[static_cast<std::size_t>(p)]; }
+  const Board& stunned_cells() const { return stunned_; }  // cells of the stunned pieces
   bool visible(Player p, int id) const;  // whether p sees the identity of piece id
   // The move pattern of an ordinary piece now: 0 straight, 1 one turn, 2 two turns.
   int pattern_turns(int id) const;
@@ -185,7 +186,13 @@ class State {
   void set_moves(int id, int moves) { pc_[static_cast<std::size_t>(id)].moves = static_cast<std::uint16_t>(moves); }
   void set_round(int round) { round_ = round; }
   void set_current(Player p);
-  void set_flags(int id, std::uint8_t flags) { pc_[static_cast<std::size_t>(id)].flags = flags; }
+  void set_flags(int id, std::uint8_t flags) {
+    Piece& x = pc_[static_cast<std::size_t>(id)];
+    x.flags = flags;
+    if (x.cell < 0) return;
+    if (flags & kStunned) stunned_.set(x.cell);
+    else stunned_.reset(x.cell);
+  }
   void set_ap(int id, int ap) { pc_[static_cast<std::size_t>(id)].ap = static_cast<std::uint8_t>(ap); }
   void set_evidence(int id, int kinds, int attrs) {
     pc_[static_cast<std::size_t>(id)].may_kinds = static_cast<std::uint8_t>(kinds);
@@ -203,6 +210,7 @@ class State {
   bool team_visible(Player viewer, int id) const;
   bool heal_target(int healer, int target) const;
   int area_heal_count(int healer) const;
+  std::uint64_t heal_candidates(int healer, int first, int n) const;
   void gen_attacks_from(int cell, int radius, Player p, ActionList* out, bool& found) const;
   void compute_zone(int start, int end, int turns);
   void attack(int attacker, int defender);
@@ -246,6 +254,7 @@ class State {
   Board zone_;  // a moved ranged piece's attack zone along its paths
   Board occ_;
   std::array<Board, kMaxPlayers> own_{};
+  Board stunned_;  // cells of stunned pieces (kept with the pieces' kStunned flags)
   PieceSet acted_;
   std::array<std::int16_t, kMaxCells> at_{};
   std::array<Piece, kMaxPieces> pc_{};

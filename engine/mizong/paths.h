@@ -148,8 +148,9 @@ void window_ends(const Geometry& g, int start, const Pattern& pat, const Board& 
   using Live = std::array<std::array<bool, kDirs>, 6>;
   Sets gen[2];
   Live live_gen[2]{};
-  for (auto& g2 : gen)
-    for (int t = 0; t < levels; ++t) g2[static_cast<std::size_t>(t)] = {};
+  // Only level 0 is zeroed (its rows are read whole); a set of a later level is read only on
+  // the rows its last step wrote (step_rows' source rows), so it needs no clearing.
+  for (auto& g2 : gen) g2[0] = {};
   Sets* S_ = &gen[0];
   Sets* N_ = &gen[1];
   Live* live_ = &live_gen[0];
@@ -157,30 +158,39 @@ void window_ends(const Geometry& g, int start, const Pattern& pat, const Board& 
   Rows ends{};
   static const Rows kNone{};
   // After `step` steps a walk lies within `step` rows of the start's (row L + 1): only rows
-  // lo..hi are computed; the others of every set stay as zero-initialised.
+  // lo..hi are computed.
   int lo = L + 1, hi = L + 1;
-  // out = (a | b | c | e) moved one step along d, on empty vertices; ends |= out when
-  // `collect`. One pass over the rows. Returns whether out has a vertex.
-  auto step_into = [&](int d, const Rows& a, const Rows& b, const Rows& c, const Rows& e, Rows& out, bool collect) {
+  // out = (a | b | c | e) moved one step along d, on empty vertices, over rows rlo..rhi;
+  // ends |= out when `collect`. Source rows outside slo..shi are read as empty. One pass over
+  // the rows. Returns whether out has a vertex.
+  auto step_rows = [&](int d, const Rows& a, const Rows& b, const Rows& c, const Rows& e, Rows& out, bool collect, int rlo,
+                       int rhi, int slo, int shi) {
     const int dr = detail::kDr[d], dq = detail::kDq[d];
     const std::uint32_t* pa = a.data() - dr;
     const std::uint32_t* pb = b.data() - dr;
     const std::uint32_t* pc = c.data() - dr;
     const std::uint32_t* pe = e.data() - dr;
     std::uint32_t acc = 0;
+    const int ra = std::max(rlo, slo + dr), rb = std::min(rhi, shi + dr);
+    for (int i = rlo; i < ra; ++i) out[static_cast<std::size_t>(i)] = 0;
+    for (int i = std::max(rb + 1, rlo); i <= rhi; ++i) out[static_cast<std::size_t>(i)] = 0;
     auto run = [&](auto shift) {
-      for (int i = lo; i <= hi; ++i) {
+      for (int i = ra; i <= rb; ++i) {
         const std::uint32_t v = shift(pa[i] | pb[i] | pc[i] | pe[i]) & free[static_cast<std::size_t>(i)];
         out[static_cast<std::size_t>(i)] = v;
         acc |= v;
       }
       if (collect)
-        for (int i = lo; i <= hi; ++i) ends[static_cast<std::size_t>(i)] |= out[static_cast<std::size_t>(i)];
+        for (int i = ra; i <= rb; ++i) ends[static_cast<std::size_t>(i)] |= out[static_cast<std::size_t>(i)];
     };
     if (dq > 0) run([](std::uint32_t v) { return v << 1; });
     else if (dq < 0) run([](std::uint32_t v) { return v >> 1; });
     else run([](std::uint32_t v) { return v; });
     return acc != 0;
+  };
+  constexpr int kAll = detail::kWindowRows - 1;
+  auto step_into = [&](int d, const Rows& a, const Rows& b, const Rows& c, const Rows& e, Rows& out, bool collect) {
+    return step_rows(d, a, b, c, e, out, collect, lo, hi, 0, kAll);
   };
   const bool collect_first = pat.min_steps <= 1 && (!track || pat.min_turns == 0);
   auto widen = [&] {
@@ -242,7 +252,18 @@ void window_ends(const Geometry& g, int start, const Pattern& pat, const Board& 
             has = true;
           }
         }
-        nlive[td][dd] = has && step_into(d, *src[0], *src[1], *src[2], *src[3], N[td][dd], collect);
+        if (track && t == 0) {
+          // No turn yet: the set is the one vertex `step` steps along the ray of d, on row
+          // L + 1 + step * dr. This buffer last held the ray's vertex two steps back (two rows
+          // before), or nothing: rows from that one to this one are rewritten, every other
+          // row of it is still zero.
+          const int row = L + 1 + step * detail::kDr[d], back = row - 2 * detail::kDr[d];
+          nlive[td][dd] = has && step_rows(d, *src[0], kNone, kNone, kNone, N[td][dd], collect, std::max(lo, std::min(row, back)),
+                                           std::min(hi, std::max(row, back)), 0, kAll);
+        } else {
+          // The sources hold rows ilo..ihi (those the last step wrote).
+          nlive[td][dd] = has && step_rows(d, *src[0], *src[1], *src[2], *src[3], N[td][dd], collect, lo, hi, ilo, ihi);
+        }
         any |= nlive[td][dd];
       }
     }

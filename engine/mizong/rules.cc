@@ -64,9 +64,26 @@ bool State::heal_target(int healer, int target) const {
   return rules_.hero_heal_any_attributes || (x.attr1 == h.attr1 && x.attr2 != h.attr2);
 }
 
+// The cells of the healer's side that heal_target may accept (its own seat or its team, not
+// stunned), bits first .. first+n-1 of them: discs of heal targets only look at these.
+std::uint64_t State::heal_candidates(int healer, int first, int n) const {
+  const Player p = owner(healer);
+  std::uint64_t v = 0;
+  if (rules_.teams == Teams::kFreeForAll) {
+    v = Geometry::bits_at(own_[static_cast<std::size_t>(p)], first, n);
+  } else {
+    const int team = team_of(p);
+    for (Player q = 0; q < players_; ++q)
+      if (team_of(q) == team) v |= Geometry::bits_at(own_[static_cast<std::size_t>(q)], first, n);
+  }
+  return v & ~Geometry::bits_at(stunned_, first, n);
+}
+
 int State::area_heal_count(int healer) const {
   int n = 0;
-  geo_->for_disc_in(occ_, piece(healer).cell, rules_.area_heal_radius, [&](int c) { n += heal_target(healer, at_[c]); });
+  geo_->for_disc_bits(piece(healer).cell, rules_.area_heal_radius,
+                      [&](int first, int k) { return heal_candidates(healer, first, k); },
+                      [&](int c) { n += heal_target(healer, at_[static_cast<std::size_t>(c)]); });
   return n;
 }
 
@@ -107,11 +124,9 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
   auto attacks = [&](int radius) {
     return g.for_disc_bits(c, radius, others, [&](int t) { return enemy(t) && emit(layout_.attack + t); });
   };
-  auto swaps = [&](int radius) {
-    return g.for_disc_in(own, c, radius, [&](int t) {
-      return !piece(at_[static_cast<std::size_t>(t)]).stunned() && emit(layout_.swap + t);
-    });
-  };
+  // Own pieces that are not stunned (stunned_ mirrors the kStunned flags).
+  auto swappable = [&](int first, int n) { return Geometry::bits_at(own, first, n) & ~Geometry::bits_at(stunned_, first, n); };
+  auto swaps = [&](int radius) { return g.for_disc_bits(c, radius, swappable, [&](int t) { return emit(layout_.swap + t); }); };
   auto moves = [&](const Pattern& pat) {
     walk_ends(g, c, pat, occ_, [&](int e) { return emit(layout_.move + e); });
     return stop;
@@ -141,8 +156,8 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
     if ((only & kOnlySwap) && ap >= kApSwap && swaps(rules_.hero_swap_radius)) return true;
     if ((only & kOnlyAttack) && kind != kHealer && ap >= kApAttack[kind] && attacks(attack_radius(kind))) return true;
     if ((only & kOnlyHeal) && ap >= kApHeal[kind]) {
-      if (g.for_disc_in(occ_, c, heal_radius(rules_, kind),
-                        [&](int t) { return heal_target(id, at_[static_cast<std::size_t>(t)]) && emit(layout_.heal + t); }))
+      if (g.for_disc_bits(c, heal_radius(rules_, kind), [&](int first, int n) { return heal_candidates(id, first, n); },
+                          [&](int t) { return heal_target(id, at_[static_cast<std::size_t>(t)]) && emit(layout_.heal + t); }))
         return true;
     }
     if ((only & kOnlyArea) && kind == kHealer) {
@@ -169,7 +184,7 @@ bool State::selectable(int id) const {
     const auto& nb = geo_->nb[static_cast<std::size_t>(x.cell)];
     for (int d = 0; d < kDirs; ++d) {
       const int y = nb[static_cast<std::size_t>(d)];
-      if (y >= 0 && own.test(y) && !piece(at_[static_cast<std::size_t>(y)]).stunned()) return true;
+      if (y >= 0 && own.test(y) && !stunned_.test(y)) return true;
     }
   }
   Activation a{static_cast<std::int16_t>(id), x.cell, 0, 0, 0, false};
@@ -338,6 +353,7 @@ void State::remove_piece(int id) {
   at_[static_cast<std::size_t>(x.cell)] = -1;
   occ_.reset(x.cell);
   own_[static_cast<std::size_t>(owner(id))].reset(x.cell);
+  stunned_.reset(x.cell);
   x.cell = -1;
 }
 
@@ -352,6 +368,10 @@ void State::move_piece(int id, int to) {
   at_[static_cast<std::size_t>(to)] = static_cast<std::int16_t>(id);
   occ_.set(to);
   own.set(to);
+  if (stunned_.test(from)) {
+    stunned_.reset(from);
+    stunned_.set(to);
+  }
   x.cell = static_cast<std::int16_t>(to);
 }
 
@@ -359,6 +379,10 @@ void State::swap_pieces(int a, int b) {
   Piece& x = pc_[static_cast<std::size_t>(a)];
   Piece& y = pc_[static_cast<std::size_t>(b)];
   if (x.cell == geo_->centre || y.cell == geo_->centre) centre_disturbed_ = true;
+  if (stunned_.test(x.cell) != stunned_.test(y.cell)) {
+    stunned_.flip(x.cell);
+    stunned_.flip(y.cell);
+  }
   std::swap(x.cell, y.cell);
   at_[static_cast<std::size_t>(x.cell)] = static_cast<std::int16_t>(a);
   at_[static_cast<std::size_t>(y.cell)] = static_cast<std::int16_t>(b);
@@ -483,6 +507,7 @@ void State::start_turn() {
   for (int id = first; id < first + home_; ++id) {
     Piece& x = pc_[static_cast<std::size_t>(id)];
     x.flags &= static_cast<std::uint8_t>(~kStunned);
+    if (x.cell >= 0) stunned_.reset(x.cell);
     if (is_hero(x.kind)) x.ap = static_cast<std::uint8_t>(kApBudget[x.kind]);
   }
 }
@@ -602,6 +627,8 @@ void State::apply(Action a) {
     } else {
       x.flags |= kStunned;
       pc_[static_cast<std::size_t>(other)].flags |= kStunned;
+      stunned_.set(x.cell);
+      stunned_.set(pc_[static_cast<std::size_t>(other)].cell);
       ends = true;
     }
   } else {  // area heal
@@ -644,6 +671,7 @@ void State::clear_board() {
     x.hp = 0;
   }
   occ_ = Board{};
+  stunned_ = Board{};
   for (auto& b : own_) b = Board{};
   alive_.fill(0);
 }
@@ -663,6 +691,7 @@ void State::put(int id, int cell, const Identity& who) {
   x.ap = static_cast<std::uint8_t>(kApBudget[who.kind]);
   x.cell = static_cast<std::int16_t>(cell);
   at_[static_cast<std::size_t>(cell)] = static_cast<std::int16_t>(id);
+  stunned_.reset(cell);
   occ_.set(cell);
   own_[static_cast<std::size_t>(owner(id))].set(cell);
 }

@@ -1,7 +1,8 @@
 // The fast generators against straightforward references on thousands of random positions:
 // the bit-row walk (window_ends) against the breadth-first walk (bfs_ends), the bit-row disc
 // scan against the cell-by-cell one, the seat's select list against "selecting the piece
-// leaves something to do", and random_action against legal_actions.
+// leaves something to do", random_action against legal_actions, and the state's board of
+// stunned cells against the pieces' flags.
 #include <doctest/doctest.h>
 
 #include <map>
@@ -191,5 +192,37 @@ TEST_CASE("mizong generators: random_action returns only legal actions and every
       ++lists;
     }
     CHECK(lists > 10);
+  }
+}
+
+TEST_CASE("mizong generators: the stunned-cell board the disc scans read matches the pieces' flags") {
+  // Swap and heal targets are read from stunned_cells(): it must follow every stun, swap,
+  // move, death and turn start, and a position loaded from JSON.
+  for (int point : {4, 24}) {
+    const Mizong g = make_game({{"round_cap", "200"}}, point);
+    Rng rng(21);
+    ActionList l;
+    State s = g.initial_state();
+    int stunned_seen = 0, checks = 0;
+    auto agree = [&](const State& t) {
+      Board ref;
+      for (int c = 0; c < t.geo().cells; ++c) {
+        const int id = t.piece_at(c);
+        if (id >= 0 && t.piece(id).stunned()) ref.set(c);
+      }
+      stunned_seen += ref.count();
+      ++checks;
+      return ref == t.stunned_cells();
+    };
+    const int steps = point == 24 ? 6000 : 20000;
+    for (int i = 0; i < steps; ++i) {
+      if (s.is_terminal()) s = g.initial_state();
+      s.legal_actions(l);
+      s.apply(l[static_cast<int>(rng.below(static_cast<std::uint32_t>(l.size())))]);
+      if (point == 4 || i % 50 == 0) REQUIRE(agree(s));
+      if (i % 500 == 0) REQUIRE(agree(g.state_from_json(s.to_json())));
+    }
+    CHECK(checks > 100);
+    CHECK(stunned_seen > 0);
   }
 }
