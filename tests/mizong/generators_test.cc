@@ -9,6 +9,7 @@
 #include <set>
 
 #include "engine/mizong/paths.h"
+#include "tests/mizong/reference_walk.h"
 #include "tests/mizong/helpers.h"
 
 using namespace qilab;
