@@ -50,13 +50,33 @@ Posts State::team_occupancy(int team) const {
 }
 
 State::Masks State::masks(int team) const {
+  // Word by word in registers. Seats alternate between the teams (team_of) and their number
+  // is even (the board loader checks it): one pass gathers both teams' pieces.
   const Board& b = *board_;
+  Words even{}, odd{};
+  for (int p = 0; p + 1 < players_; p += 2) {
+    const Words e = std::bit_cast<Words>(occ_[p]), o = std::bit_cast<Words>(occ_[p + 1]);
+    for (int w = 0; w < Posts::kWords; ++w) {
+      even[w] |= e[w];
+      odd[w] |= o[w];
+    }
+  }
+  const Words& friends = team ? odd : even;
+  const Words& others = team ? even : odd;
+  const Words camps = std::bit_cast<Words>(b.camps), airport = std::bit_cast<Words>(b.airport);
+  Words all, blocked, attackable, empty;
+  for (int w = 0; w < Posts::kWords; ++w) {
+    all[w] = friends[w] | others[w];
+    empty[w] = ~all[w];
+    blocked[w] = friends[w] | (others[w] & camps[w]) | airport[w];
+    attackable[w] = others[w] & ~friends[w] & ~camps[w];
+  }
   Masks m;
-  for (int p = team; p < players_; p += 2) m.friends |= occ_[p];
-  m.all = m.friends;
-  for (int p = 1 - team; p < players_; p += 2) m.all |= occ_[p];
-  m.blocked = m.friends | (m.all & b.camps) | b.airport;
-  m.attackable = m.all.andnot(m.friends).andnot(b.camps);
+  m.all = std::bit_cast<Posts>(all);
+  m.friends = std::bit_cast<Posts>(friends);
+  m.blocked = std::bit_cast<Posts>(blocked);
+  m.attackable = std::bit_cast<Posts>(attackable);
+  m.empty = empty;
   return m;
 }
 
@@ -67,67 +87,101 @@ namespace {
 // run) or highest (falling run) occupied post, and the run is open up to it); an occupied
 // post ends the ray and is reached if `enemy` holds it.
 inline void walk_rays(const Board& b, int p, const Words& occupied, const Words& enemy, Words& dest) {
-  const RayRun* run = b.ray_runs.data();
-  for (int i = b.run_first[p], end = b.run_first[p + 1]; i < end; ++i) {
-    const RayRun& r = run[i];
-    const std::uint64_t stop = r.posts & occupied[r.word];
+  const RayRun* r = b.ray_runs.data() + b.run_first[p];
+  const RayRun* const end = b.ray_runs.data() + b.run_first[p + 1];
+  while (r != end) {
+    const std::uint64_t posts = r->posts;
+    const int w = r->word;
+    const std::uint64_t stop = posts & occupied[w];
     if (!stop) {
-      dest[r.word] |= r.posts;
+      dest[w] |= posts;
+      ++r;
       continue;
     }
-    const std::uint64_t x = r.rising ? stop & (~stop + 1) : std::uint64_t{1} << (63 - std::countl_zero(stop));
-    // The run's posts before x (below x if rising, above x if falling), and x if an enemy's.
-    dest[r.word] |= (r.posts & (r.rising ? x - 1 : ~(x | (x - 1)))) | (x & enemy[r.word]);
-    i += r.rest;  // x ends the ray
+    // The run's posts before the nearest stop x (below x if rising, above x if falling),
+    // and x if an enemy's; x ends the ray.
+    std::uint64_t x, before;
+    if (r->rising) {
+      x = stop & (~stop + 1);
+      before = x - 1;
+    } else {
+      x = std::uint64_t{1} << (63 - std::countl_zero(stop));
+      before = ~(x | (x - 1));
+    }
+    dest[w] |= (posts & before) | (x & enemy[w]);
+    r += r->rest + 1;
   }
+}
+
+// Adds to `dest` an engineer's rail reach from p: every post joined to p through empty rail
+// posts (p among them), and the occupied posts next to them that `enemy` holds.
+inline void fill_rails(const Board& b, int p, const Words& occupied, const Words& enemy, Words& dest) {
+  Words seen{}, frontier{}, touched{};
+  seen[p >> 6] = frontier[p >> 6] = std::uint64_t{1} << (p & 63);
+  for (;;) {
+    Words nb{};
+#pragma GCC unroll 4
+    for (int w = 0; w < Posts::kWords; ++w)
+      for (std::uint64_t x = frontier[w]; x; x &= x - 1) {
+        const Words r = std::bit_cast<Words>(b.rail[w * 64 + std::countr_zero(x)]);
+        for (int k = 0; k < Posts::kWords; ++k) nb[k] |= r[k];
+      }
+    std::uint64_t more = 0;
+    for (int w = 0; w < Posts::kWords; ++w) {
+      touched[w] |= nb[w];
+      frontier[w] = nb[w] & ~occupied[w] & ~seen[w];
+      seen[w] |= frontier[w];
+      more |= frontier[w];
+    }
+    if (!more) break;
+  }
+  for (int w = 0; w < Posts::kWords; ++w) dest[w] |= seen[w] | (touched[w] & enemy[w]);
 }
 
 }  // namespace
 
-// Adds to `dest` the posts a piece on `from` may move to or attack by rail, `from` itself
-// and the airport perhaps among them. Engineers reach every post joined to `from` through
-// empty rail posts; other pieces go along one line, turning at most once at a 六国 centre
-// post. Nobody attacks a camp.
-void State::add_rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre, Words& dest) const {
+// Adds to `dest` the posts a piece on `from` may move to or attack by rail, and takes `from`
+// and the airport out of `dest` wherever they may have come in. Engineers reach every post
+// joined to `from` through empty rail posts; other pieces go along one line, turning at most
+// once at a 六国 centre post. Nobody attacks a camp. Inlined into the move generator's loop.
+[[gnu::always_inline]] inline void State::add_rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre,
+                                                         Words& dest) const {
   const Board& b = *board_;
+  const Words occupied = std::bit_cast<Words>(m.all), enemy = std::bit_cast<Words>(m.attackable);
+  const Words& empty = m.empty;
   {
     // Hemmed in (often, among one's own pieces): with no empty rail neighbour, every ray
     // and the flood fill end at once, at the neighbours (each the first post of a ray).
-    const Words near = std::bit_cast<Words>(b.rail[from]), all = std::bit_cast<Words>(m.all);
+    const Words near = std::bit_cast<Words>(b.rail[from]);
     std::uint64_t open = 0;
-    for (int w = 0; w < Posts::kWords; ++w) open |= near[w] & ~all[w];
+    for (int w = 0; w < Posts::kWords; ++w) open |= near[w] & empty[w];
     if (!open) {
-      const Words enemy = std::bit_cast<Words>(m.attackable);
       for (int w = 0; w < Posts::kWords; ++w) dest[w] |= near[w] & enemy[w];
       return;
     }
   }
+  const Words airport = std::bit_cast<Words>(b.airport);
   if (engineer) {
-    const Posts empty = ~m.all;
-    Posts seen = Posts::single(from), frontier = seen, touched;
-    while (frontier.any()) {
-      Posts nb;
-      for_each_post(frontier, [&](int q) { nb |= b.rail[q]; });
-      touched |= nb;
-      frontier = (nb & empty).andnot(seen);
-      seen |= frontier;
-    }
-    const Words r = std::bit_cast<Words>(seen | (touched & m.attackable));
-    for (int w = 0; w < Posts::kWords; ++w) dest[w] |= r[w];
+    fill_rails(b, from, occupied, enemy, dest);
+    for (int w = 0; w < Posts::kWords; ++w) dest[w] &= ~airport[w];
+    dest[from >> 6] &= ~(std::uint64_t{1} << (from & 63));
     return;
   }
   // Straight along each line through `from`; then from each empty centre post passed, once
   // more along each line through it (经过这13个点可以拐弯……但是只能拐弯一次). What a centre
   // post reaches straight is the same for every piece under these masks (the mover's own
-  // post counts as occupied, as everywhere here), so it is worked out once per post.
-  const Words occupied = std::bit_cast<Words>(m.all), enemy = std::bit_cast<Words>(m.attackable);
+  // post counts as occupied, as everywhere here), so it is worked out once per post. The
+  // airport (a centre post) lies only on rays through the centre; `from` on none.
+  if (!b.to_centre.test(from)) {
+    walk_rays(b, from, occupied, enemy, dest);
+    return;
+  }
   Words straight{};
   walk_rays(b, from, occupied, enemy, straight);
-  for (int w = 0; w < Posts::kWords; ++w) dest[w] |= straight[w];
-  if (!b.to_centre.test(from)) return;
   const Words centre_posts = std::bit_cast<Words>(b.turn_posts);
-  for (int w = 0; w < Posts::kWords; ++w)
-    for (std::uint64_t t = straight[w] & centre_posts[w] & ~occupied[w]; t; t &= t - 1) {
+  for (int w = 0; w < Posts::kWords; ++w) {
+    dest[w] |= straight[w];
+    for (std::uint64_t t = straight[w] & centre_posts[w] & empty[w]; t; t &= t - 1) {
       const int post = w * 64 + std::countr_zero(t);
       const int i = b.turn_index[post];
       Words& r = centre.reach[i];
@@ -138,6 +192,8 @@ void State::add_rail_reach(int from, bool engineer, const Masks& m, CentreReach&
       }
       for (int k = 0; k < Posts::kWords; ++k) dest[k] |= r[k];
     }
+  }
+  for (int w = 0; w < Posts::kWords; ++w) dest[w] &= ~airport[w];
 }
 
 Posts State::rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre) const {
@@ -171,6 +227,27 @@ Posts State::destinations(int from) const {
 
 bool State::has_move(Player p) const {
   const Board& b = *board_;
+  // Most often a piece can step to an empty post by road (any but the airport): that needs
+  // only the occupancy, not the full masks.
+  {
+    Words all{};
+    for (int q = 0; q < players_; ++q) {
+      const Words o = std::bit_cast<Words>(occ_[q]);
+      for (int w = 0; w < Posts::kWords; ++w) all[w] |= o[w];
+    }
+    const Words airport = std::bit_cast<Words>(b.airport);
+    const Words movers = std::bit_cast<Words>(occ_[p].andnot(b.headquarters));
+#pragma GCC unroll 4
+    for (int fw = 0; fw < Posts::kWords; ++fw)
+      for (std::uint64_t fx = movers[fw]; fx; fx &= fx - 1) {
+        const int from = fw * 64 + std::countr_zero(fx);
+        if (!mobile(kind_of_[piece_at_[from]])) continue;
+        const Words road = std::bit_cast<Words>(b.road[from]);
+        std::uint64_t open = 0;
+        for (int w = 0; w < Posts::kWords; ++w) open |= road[w] & ~all[w] & ~airport[w];
+        if (open) return true;
+      }
+  }
   const Masks m = masks(p & 1);
   CentreReach centre;
   for (int from : occ_[p]) {
@@ -199,18 +276,33 @@ void State::legal_actions(ActionList& out) const {
     out.push_back(P * P + P + 2);
     return;
   }
+  // Every mobile piece outside the headquarters (进入任何司令部的棋子不能再移动), in post
+  // order: its road steps, then its rail reach, written as actions destination by destination.
   const Masks m = masks(current_ & 1);
+  Words unblocked = std::bit_cast<Words>(m.blocked);
+  for (auto& w : unblocked) w = ~w;
   CentreReach centre;
-  for_each_post(occ_[current_], [&](int from) {
-    const int kind = kind_of_[piece_at_[from]];
-    if (!mobile(kind) || b.headquarters.test(from)) return;
-    const Words dest = reach(from, kind, m, centre);
-    Action* slot = out.reserve_back(kMaxPosts);
-    int n = 0;
-    for (int w = 0; w < Posts::kWords; ++w)
-      for (std::uint64_t x = dest[w]; x; x &= x - 1) slot[n++] = from * P + w * 64 + std::countr_zero(x);
-    out.commit(n);
-  });
+  // Room for every destination of every piece (the list grows to that once), so that the
+  // loop writes through one pointer.
+  Action* const first = out.reserve_back(kSlots * kMaxPosts);
+  Action* slot = first;
+  const Words movers = std::bit_cast<Words>(occ_[current_].andnot(b.headquarters));
+#pragma GCC unroll 4
+  for (int fw = 0; fw < Posts::kWords; ++fw)
+    for (std::uint64_t fx = movers[fw]; fx; fx &= fx - 1) {
+      const int from = fw * 64 + std::countr_zero(fx);
+      const int kind = kind_of_[piece_at_[from]];
+      if (!mobile(kind)) continue;
+      const Words road = std::bit_cast<Words>(b.road[from]);
+      Words dest;
+      for (int w = 0; w < Posts::kWords; ++w) dest[w] = road[w] & unblocked[w];
+      if (b.is_rail(from)) add_rail_reach(from, kind == kEngineer, m, centre, dest);
+      const int base = from * P;
+#pragma GCC unroll 4
+      for (int w = 0; w < Posts::kWords; ++w)
+        for (std::uint64_t x = dest[w]; x; x &= x - 1) *slot++ = base + w * 64 + std::countr_zero(x);
+    }
+  out.commit(static_cast<int>(slot - first));
   if (rules_.resign_after >= 0 && play_moves_ >= rules_.resign_after) out.push_back(P * P + P);
   if (rules_.draw_offers && !((offered_ >> current_) & 1)) out.push_back(P * P + P + 1);
 }
@@ -385,6 +477,7 @@ void State::eliminate(Player p) {
 }
 
 void State::settle() {
+  if (!eliminated_) return;  // every seat still in: no side has lost (each has a seat)
   for (int side = 0; side < 2; ++side) {
     int in = 0, out = 0;
     for (int p = side; p < players_; p += 2) (eliminated(p) ? out : in) += 1;

@@ -136,6 +136,7 @@ class State {
     Posts friends;     // the team's pieces
     Posts blocked;     // where no road step ends: friends, occupied camps, the airport
     Posts attackable;  // enemy pieces outside camps (行营是个安全岛)
+    Words empty;       // ~all word by word (so bits past the last post are set too)
   };
   // The straight rail reach of each 六国 centre post under one Masks, filled in as pieces
   // turn there (Board::turn_index numbers the centre posts).
