@@ -66,6 +66,18 @@ BENCHMARK(BM_LegalOnePiece);
 void BM_LegalOneHero(benchmark::State& bs) { bench::legal_actions(bs, activations(3000, true)); }
 BENCHMARK(BM_LegalOneHero);
 
+// One uniform draw (State::random_action) in the same positions: the sub-actions counted by
+// family (the walk's end rows counted, not listed) and the drawn one read from its family.
+void random_draws(benchmark::State& bs, const std::vector<State>& positions) {
+  Rng rng(7);
+  std::size_t i = 0;
+  for (auto _ : bs) benchmark::DoNotOptimize(positions[i++ % positions.size()].random_action(rng));
+}
+void BM_RandomSubOnePiece(benchmark::State& bs) { random_draws(bs, activations(3000, false)); }
+BENCHMARK(BM_RandomSubOnePiece);
+void BM_RandomSubOneHero(benchmark::State& bs) { random_draws(bs, activations(3000, true)); }
+BENCHMARK(BM_RandomSubOneHero);
+
 // The seat's list between activations: every selectable piece and end-turn.
 void BM_LegalSelect(benchmark::State& bs) {
   auto positions = bench::midgame_positions(make(24, 200).initial_state(), 3000);

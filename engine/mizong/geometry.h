@@ -23,6 +23,15 @@ using Board = Bitboard<kMaxCells>;
 // Directions as in engine/star: 0 up-left, 1 up-right, 2 left, 3 right, 4 down-left, 5 down-right.
 constexpr int opposite(int d) { return 5 - d; }
 
+// Set bits of a word, inline on any x86-64 (std::popcount is a library call without
+// -mpopcnt, the project's default build).
+constexpr int bit_count(std::uint64_t v) {
+  v = v - ((v >> 1) & 0x5555555555555555ull);
+  v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+  v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((v * 0x0101010101010101ull) >> 56);
+}
+
 struct Geometry {
   int point = 0;       // point size P
   int cells = 0;       // 6P(P+1)+1
@@ -87,6 +96,23 @@ struct Geometry {
   // The same over the cells whose bits bits(first, n) gives (e.g. occupied and not own).
   template <class Bits, class F>
   bool for_disc_bits(int c, int radius, Bits&& bits, F&& f) const {
+    return for_disc_rows(c, radius, bits, [&](int first, std::uint64_t v) {
+      while (v) {
+        const int b = std::countr_zero(v);
+        v &= v - 1;
+        if constexpr (std::is_same_v<decltype(f(0)), bool>) {
+          if (f(first + b)) return true;
+        } else {
+          f(first + b);
+        }
+      }
+      return false;
+    });
+  }
+  // Row by row: row(first, v) with v = bits(first, n) of one row of the disc (c excluded), bit
+  // b standing for cell first + b; row returns true to stop (then the call returns true).
+  template <class Bits, class Row>
+  bool for_disc_rows(int c, int radius, Bits&& bits, Row&& row) const {
     const int qc = q[static_cast<std::size_t>(c)], rc = r[static_cast<std::size_t>(c)], P2 = 2 * point;
     for (int dr = -radius; dr <= radius; ++dr) {
       const int rr = rc + dr;
@@ -98,17 +124,35 @@ struct Geometry {
       const int first = row_first[ri] + (qlo - row_qmin[ri]);
       std::uint64_t v = bits(first, qhi - qlo + 1);
       if (dr == 0) v &= ~(std::uint64_t{1} << (c - first));
-      while (v) {
-        const int b = std::countr_zero(v);
-        v &= v - 1;
-        if constexpr (std::is_same_v<decltype(f(0)), bool>) {
-          if (f(first + b)) return true;
-        } else {
-          f(first + b);
-        }
-      }
+      if (v && row(first, v)) return true;
     }
     return false;
+  }
+  // How many cells of the disc (c excluded) bits(first, n) sets, and the k-th of them in
+  // increasing cell order (-1 if there are not that many).
+  template <class Bits>
+  int disc_count(int c, int radius, Bits&& bits) const {
+    int n = 0;
+    for_disc_rows(c, radius, bits, [&](int, std::uint64_t v) {
+      n += bit_count(v);
+      return false;
+    });
+    return n;
+  }
+  template <class Bits>
+  int disc_nth(int c, int radius, Bits&& bits, int k) const {
+    int cell = -1;
+    for_disc_rows(c, radius, bits, [&](int first, std::uint64_t v) {
+      const int n = bit_count(v);
+      if (k >= n) {
+        k -= n;
+        return false;
+      }
+      for (; k > 0; --k) v &= v - 1;
+      cell = first + std::countr_zero(v);
+      return true;
+    });
+    return cell;
   }
   // Bits first .. first+n-1 (n <= 64) of a board, as the low bits of a word.
   [[gnu::always_inline]] static std::uint64_t bits_at(const Board& b, int first, int n) {

@@ -124,10 +124,16 @@ class State {
   int num_teams() const { return rules_.teams == Teams::kFreeForAll ? players_ : rules_.teams == Teams::kThreeVsThree ? 2 : 3; }
 
   void legal_actions(ActionList& out) const;
-  // A legal action drawn uniformly over legal_actions without building the seat's list
-  // between activations (rejection over the seat's pieces and end-turn); within an
-  // activation, uniform over its sub-actions. For search rollouts.
+  // A legal action drawn uniformly over legal_actions without building a list: between
+  // activations by rejection over the seat's pieces and end-turn; within an activation by
+  // counting each family of sub-actions and drawing an index over the total, the moves
+  // proposed by rejection (a melee hero's: a cell in reach, tested by reach_test) or walked
+  // only when the draw falls among them (rules.cc, pick_sub). For search rollouts.
   Action random_action(Rng& rng) const;
+  // Within an activation: how many sub-actions it has, and the k-th of legal_actions
+  // (kInvalidAction when k is out of range), both without building the list.
+  int sub_action_count() const;
+  Action sub_action_at(int k) const;
   bool is_legal(Action a) const;
   void apply(Action a);
   // Whether every player sees the identity of piece id (open, or a revealed dark piece).
@@ -207,6 +213,8 @@ class State {
   template <class Sink>
   bool gen_sub(const Activation& a, bool include_done, Sink&& sink, int only = kOnlyAll) const;
   bool selectable(int id) const;
+  bool any_move(const Activation& a) const;
+  Action pick_sub(Rng* rng, int k, int* count) const;
   bool team_visible(Player viewer, int id) const;
   bool heal_target(int healer, int target) const;
   int area_heal_count(int healer) const;
@@ -291,5 +299,9 @@ class Mizong {
 };
 
 inline constexpr int kPlanes = 22;
+
+// More than the sub-actions of any activation at point size 24: swaps within radius 11
+// (396 cells), moves within 12 steps (468), attacks, heals, area heal and done.
+inline constexpr int kMaxSubActions = 2048;
 
 }  // namespace qilab::mizong

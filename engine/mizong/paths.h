@@ -2,7 +2,8 @@
 // Move paths on the lattice (RULINGS.md "Moving"): walks of a number of steps through empty
 // vertices with a bounded number of turns (a turn = a change between two directions; a
 // reversal only when allowed, and then it counts as a turn). Every pattern steps bit rows of
-// a window around the start (window_ends); tests/mizong/reference_walk.h holds the
+// a window around the start: walk_end_rows (paths.cc) for the patterns without reversal, the
+// general window_ends_general otherwise; tests/mizong/reference_walk.h holds the
 // breadth-first reference they are tested against.
 // Scratch lives in thread-local stamp tables or on the stack: a call allocates nothing.
 #include <algorithm>
@@ -35,9 +36,86 @@ struct WalkScratch {
 WalkScratch& walk_scratch();
 }  // namespace detail
 
-// Every pattern of at most 12 steps, on bit rows: the (2L+1)-square window of axial
-// coordinates around the start (L = max_steps), one 32-bit row per r, bit q - q0 + L. Layer
-// by layer of steps, S[t][d] holds the vertices where a walk of that many steps ends moving
+// The end vertices of a walk as bit rows of the window around the start: row i is lattice
+// row r_lo + i, bit b is q = q_lo + b (cells off the board are never set). Filled by
+// walk_end_rows; a value type, no allocation.
+struct EndRows {
+  static constexpr int kRows = 32;
+  std::array<std::uint32_t, kRows> bits;  // rows 0 .. rows - 1 in use (not cleared beyond)
+  int r_lo = 0, q_lo = 0, rows = 0;
+
+  int count() const {
+    int n = 0;
+    for (int i = 0; i < rows; ++i) n += bit_count(bits[static_cast<std::size_t>(i)]);
+    return n;
+  }
+  // f(cell) for every end in increasing cell order; f returns true to stop (then true).
+  template <class F>
+  bool for_each(const Geometry& g, F&& f) const {
+    const int P2 = 2 * g.point;
+    for (int i = 0; i < rows; ++i) {
+      std::uint32_t v = bits[static_cast<std::size_t>(i)];
+      if (!v) continue;
+      const auto ri = static_cast<std::size_t>(r_lo + i + P2);
+      const int base = g.row_first[ri] - g.row_qmin[ri] + q_lo;
+      while (v) {
+        const int b = std::countr_zero(v);
+        v &= v - 1;
+        if (f(base + b)) return true;
+      }
+    }
+    return false;
+  }
+  // The k-th end (0-based) in increasing cell order; k < count().
+  int nth(const Geometry& g, int k) const {
+    for (int i = 0; i < rows; ++i) {
+      std::uint32_t v = bits[static_cast<std::size_t>(i)];
+      const int n = bit_count(v);
+      if (k >= n) {
+        k -= n;
+        continue;
+      }
+      for (; k > 0; --k) v &= v - 1;
+      const auto ri = static_cast<std::size_t>(r_lo + i + 2 * g.point);
+      return g.row_first[ri] - g.row_qmin[ri] + q_lo + std::countr_zero(v);
+    }
+    return -1;
+  }
+};
+
+// Whether walk_end_rows handles the pattern (no reversal, at most 14 steps, at most 5 turns
+// tracked); window_ends falls back to the general walk otherwise.
+inline bool row_walk_handles(const Pattern& pat) {
+  const bool track = !(pat.min_turns == 0 && pat.max_turns >= pat.max_steps - 1);
+  return !pat.reversal && pat.max_steps >= 1 && pat.max_steps <= 14 && (!track || pat.max_turns <= 5);
+}
+
+// The ends of every walk of the pattern (row_walk_handles(pat)) from start through the empty
+// vertices of `occupied` (the start counts as empty), never the start itself. Bit rows of
+// the (2L+1)-square window around the start (L = max_steps), stepped four rows at a time:
+// the walks that have not turned are the six rays (single vertices), and for each number of
+// turns t >= 1 and direction d a set of the vertices where a walk stands after this many
+// steps, moving along d after t turns. A step moves each set one vertex along its direction
+// (in place, rows in the order that reads a row before it is overwritten), adding the sets
+// of t - 1 turns of the two other axes (a turn; no reversal), masked by the empty vertices.
+// Sets that can no longer reach the pattern's minimum of turns are dropped.
+void walk_end_rows(const Geometry& g, int start, const Pattern& pat, const Board& occupied, EndRows& out);
+
+// Whether a walk of the pattern from `start` through the empty vertices of `occupied` (the
+// start counts as empty) ends on `target`, for patterns without reversal that may stop after
+// any step and turn at most twice (pat.min_steps <= 1, min_turns 0, max_turns <= 2: the melee
+// hero's): 1 yes, 0 no, -1 not decided within `max_corners` first-segment corners (a walk of
+// two turns is sought from each vertex of the first segment). Every straight, one-turn and
+// two-turn decomposition target - start = a u1 (+ b u2 (+ c u3)) is solved exactly (two
+// non-collinear lattice directions form a basis) and its cells tested.
+int reach_test(const Geometry& g, int start, int target, const Pattern& pat, const Board& occupied, int max_corners);
+inline bool reach_test_handles(const Pattern& pat) {
+  return !pat.reversal && pat.min_steps <= 1 && pat.min_turns == 0 && pat.max_turns <= 2 && pat.max_steps >= 1;
+}
+
+// Every pattern of at most 12 steps, on bit rows (the general walk, reversal included): the
+// (2L+1)-square window of axial coordinates around the start (L = max_steps), one 32-bit row
+// per r, bit q - q0 + L. Layer by layer of steps, S[t][d] holds the vertices where a walk of that many steps ends moving
 // in direction d after t turns: the next layer is S[t][d] (straight on) and S[t-1][d'] for
 // every d' that may turn into d, shifted one step along d and masked by the empty vertices
 // (the start counts as empty). Exact (no de-duplication is needed); ends are visited row by
@@ -50,7 +128,7 @@ using Rows = std::array<std::uint32_t, kWindowRows>;
 }  // namespace detail
 
 template <class End>
-void window_ends(const Geometry& g, int start, const Pattern& pat, const Board& occupied, End&& end) {
+void window_ends_general(const Geometry& g, int start, const Pattern& pat, const Board& occupied, End&& end) {
   using detail::Rows;
   const int L = pat.max_steps, W = 2 * L + 1, P2 = 2 * g.point;
   const int q0 = g.q[static_cast<std::size_t>(start)], r0 = g.r[static_cast<std::size_t>(start)];
@@ -215,6 +293,20 @@ void window_ends(const Geometry& g, int start, const Pattern& pat, const Board& 
   }
 }
 
+// Calls end(cell) once for every distinct end vertex (never the start) of a legal walk
+// through the empty vertices of `occupied` (the start counts as empty), in increasing cell
+// order; end returns true to stop early.
+template <class End>
+void window_ends(const Geometry& g, int start, const Pattern& pat, const Board& occupied, End&& end) {
+  if (row_walk_handles(pat)) {
+    EndRows e;
+    walk_end_rows(g, start, pat, occupied, e);
+    e.for_each(g, end);
+    return;
+  }
+  window_ends_general(g, start, pat, occupied, end);
+}
+
 // Exactly `steps` steps with exactly `turns` turns, segment by segment (the ordinary
 // pieces' patterns): each segment walks its ray until a blocker. Depth first, so it finds a
 // first end fast: the select list uses it to ask whether a piece can move at all.
@@ -246,10 +338,7 @@ void segment_ends(const Geometry& g, int start, int steps, int turns, bool rever
   seg(seg, start, -1, steps, turns);
 }
 
-
-// Calls end(cell) once for every distinct end vertex (never the start) of a legal walk
-// through the empty vertices of `occupied` (the start counts as empty), in increasing cell
-// order; end returns true to stop early.
+// The same as window_ends (the name the rules use).
 template <class End>
 void walk_ends(const Geometry& g, int start, const Pattern& pat, const Board& occupied, End&& end) {
   window_ends(g, start, pat, occupied, end);

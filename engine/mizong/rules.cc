@@ -17,6 +17,46 @@ int heal_radius(const Rules& r, int kind) {
 // Passive healing radius of a healing piece: 1, or (option) its attack radius, the healer's as ranged.
 int passive_radius(const Rules& r, int kind) { return r.passive_heal_attack_radius && !is_melee(kind) ? 3 : 1; }
 
+// At least as many ends as a walk of the pattern (row_walk_handles) can have anywhere: its
+// ends on an empty board from the centre of the point-24 board, whose every cell within 14
+// steps is on the board. Kept per thread for the few patterns a game uses.
+int move_bound(const Pattern& pat) {
+  struct Entry {
+    Pattern pat;
+    int bound;
+  };
+  thread_local std::array<Entry, 16> cache;
+  thread_local int used = 0;
+  for (int i = 0; i < used; ++i) {
+    const Pattern& p = cache[static_cast<std::size_t>(i)].pat;
+    if (p.min_steps == pat.min_steps && p.max_steps == pat.max_steps && p.min_turns == pat.min_turns &&
+        p.max_turns == pat.max_turns && p.reversal == pat.reversal)
+      return cache[static_cast<std::size_t>(i)].bound;
+  }
+  const Geometry& g = geometry(24);
+  EndRows e;
+  walk_end_rows(g, g.centre, pat, Board{}, e);
+  const int bound = e.count();
+  if (used < static_cast<int>(cache.size())) cache[static_cast<std::size_t>(used++)] = Entry{pat, bound};
+  return bound;
+}
+
+// The j-th cell (-1 when off the board) of the 3L(L+1) offsets within distance 1..L of c,
+// row by row.
+int disc_offset_cell(const Geometry& g, int c, int L, int j) {
+  for (int dr = -L; dr <= L; ++dr) {
+    const int lo = dr < 0 ? -L - dr : -L, len = 2 * L + 1 - (dr < 0 ? -dr : dr) - (dr == 0 ? 1 : 0);
+    if (j >= len) {
+      j -= len;
+      continue;
+    }
+    int dq = lo + j;
+    if (dr == 0 && dq >= 0) ++dq;  // (not c itself)
+    return g.at(g.q[static_cast<std::size_t>(c)] + dq, g.r[static_cast<std::size_t>(c)] + dr);
+  }
+  return -1;
+}
+
 }  // namespace
 
 int State::pattern_turns(int id) const {
@@ -190,29 +230,38 @@ bool State::selectable(int id) const {
   Activation a{static_cast<std::int16_t>(id), x.cell, 0, 0, 0, false};
   // The cheap sub-actions first (a swap with a neighbour settles most pieces in a few
   // lookups), the move walk last.
-  auto any = [](Action) { return true; };
-  if (gen_sub(a, false, any, kOnlyAll & ~kOnlyMove)) return true;
-  // A walk that may stop after one step has an end exactly when a neighbour is empty.
-  if (is_hero(x.kind) && (x.kind == kMeleeHero || !rules_.exact_steps)) {
-    if (x.ap < kApMove[x.kind]) return false;
-    for (int d = 0; d < kDirs; ++d) {
-      const int y = geo_->nb[static_cast<std::size_t>(x.cell)][static_cast<std::size_t>(d)];
-      if (y >= 0 && !occ_.test(y)) return true;
-    }
-    return false;
-  }
-  if (!is_hero(x.kind) && rules_.exact_steps) {  // depth first: stops at the first end
-    const int t = pattern_turns(id);
-    bool found = false;
-    segment_ends(*geo_, x.cell, rules_.steps, t, rules_.allow_reversal, [&](int y) { return occ_.test(y); }, [&](int) {
-      return found = true;
-    });
-    return found;
-  }
-  return gen_sub(a, false, any, kOnlyMove);
+  return gen_sub(a, false, [](Action) { return true; }, kOnlyAll & ~kOnlyMove) || any_move(a);
 }
 
-bool State::any_left_to_do() const { return gen_sub(act_, false, [](Action) { return true; }); }
+// Whether activation `a` may move now: gen_sub's move family is not empty, asked without the
+// whole walk where a cheaper test is exact.
+bool State::any_move(const Activation& a) const {
+  const Piece& x = piece(a.piece);
+  if (!is_hero(x.kind)) {
+    if (a.moved || a.before > 1) return false;
+    if (rules_.exact_steps) {  // depth first: stops at the first end
+      bool found = false;
+      segment_ends(*geo_, x.cell, rules_.steps, pattern_turns(a.piece), rules_.allow_reversal, [&](int y) { return occ_.test(y); },
+                   [&](int) { return found = true; });
+      return found;
+    }
+  } else {
+    if (x.ap < kApMove[x.kind]) return false;
+    // A walk that may stop after one step has an end exactly when a neighbour is empty.
+    if (x.kind == kMeleeHero || !rules_.exact_steps) {
+      for (int d = 0; d < kDirs; ++d) {
+        const int y = geo_->nb[static_cast<std::size_t>(x.cell)][static_cast<std::size_t>(d)];
+        if (y >= 0 && !occ_.test(y)) return true;
+      }
+      return false;
+    }
+  }
+  return gen_sub(a, false, [](Action) { return true; }, kOnlyMove);
+}
+
+bool State::any_left_to_do() const {
+  return gen_sub(act_, false, [](Action) { return true; }, kOnlyAll & ~kOnlyMove) || any_move(act_);
+}
 
 bool State::left_to_do_as(int kind) {
   Piece& x = pc_[static_cast<std::size_t>(act_.piece)];
@@ -261,25 +310,227 @@ void State::legal_actions(ActionList& out) const {
   out.clear();
   if (over_) return;
   if (act_.piece >= 0) {
+    // Written in place: an activation has fewer than kMaxSubActions sub-actions.
+    Action* p = out.reserve_back(kMaxSubActions);
+    int n = 0;
     gen_sub(act_, true, [&](Action a) {
-      out.push_back(a);
+      p[n++] = a;
       return false;
     });
+    out.commit(n);
     return;
   }
   const int first = current_ * home_;
+  Action* p = out.reserve_back(home_ + 1);
+  int n = 0;
   for (int id = first; id < first + home_; ++id)
-    if (selectable(id)) out.push_back(layout_.select + piece(id).cell);
-  out.push_back(layout_.end_turn);
+    if (selectable(id)) p[n++] = layout_.select + piece(id).cell;
+  p[n++] = layout_.end_turn;
+  out.commit(n);
 }
+
+// The sub-actions of the activation in progress without their list: each family of gen_sub
+// (swaps, attacks, heals, area heal, moves, done) is counted (bit counts of disc rows, of the
+// attack zone, of the walk's end rows) and the action at index k is read from its family, in
+// gen_sub's order, so index k is legal_actions()[k] (tests/mizong/generators_test.cc). With
+// rng, k is drawn uniformly over the total; `count` receives the total.
+Action State::pick_sub(Rng* rng, int k, int* count) const {
+  const Geometry& g = *geo_;
+  const Activation& a = act_;
+  const int id = a.piece;
+  const Piece& x = piece(id);
+  const int c = x.cell;
+  const Player p = owner(id);
+  const int kind = x.kind;
+  const int team = team_of(p);
+  const Board& own = own_[static_cast<std::size_t>(p)];
+  const bool ffa = rules_.teams == Teams::kFreeForAll;
+  auto friends = [&](int first, int n) {
+    if (ffa) return Geometry::bits_at(own, first, n);
+    std::uint64_t v = 0;
+    for (Player q = 0; q < players_; ++q)
+      if (team_of(q) == team) v |= Geometry::bits_at(own_[static_cast<std::size_t>(q)], first, n);
+    return v;
+  };
+  auto enemies = [&](int first, int n) { return Geometry::bits_at(occ_, first, n) & ~friends(first, n); };
+  auto swappable = [&](int first, int n) { return Geometry::bits_at(own, first, n) & ~Geometry::bits_at(stunned_, first, n); };
+  auto healable = [&](int first, int n) {
+    std::uint64_t v = 0;
+    for (std::uint64_t w = heal_candidates(id, first, n); w; w &= w - 1) {
+      const int b = std::countr_zero(w);
+      if (heal_target(id, at_[static_cast<std::size_t>(first + b)])) v |= std::uint64_t{1} << b;
+    }
+    return v;
+  };
+  // Which families are open (radius -1: none), as in gen_sub.
+  int swap_r = -1, attack_r = -1, heal_r = -1;
+  bool zone = false, area = false, moves = false;
+  Pattern pat{};
+  const int steps = rules_.steps;
+  if (!is_hero(kind)) {
+    const bool melee = is_melee(kind);
+    if (!a.moved) {
+      if (a.acts == 0) swap_r = rules_.swap_radius;
+      if (a.before < (melee ? 3 : 2)) attack_r = attack_radius(kind);
+      if (a.before <= 1) {
+        const int t = pattern_turns(id);
+        moves = true;
+        pat = Pattern{rules_.exact_steps ? steps : 1, steps, t, t, rules_.allow_reversal};
+      }
+    } else if (a.after == 0) {
+      if (melee) attack_r = 1;
+      else zone = a.before == 0;
+    }
+  } else {
+    const int ap = x.ap;
+    if (ap >= kApSwap) swap_r = rules_.hero_swap_radius;
+    if (kind != kHealer && ap >= kApAttack[kind]) attack_r = attack_radius(kind);
+    if (ap >= kApHeal[kind]) heal_r = heal_radius(rules_, kind);
+    if (kind == kHealer) {
+      const int n = area_heal_count(id);
+      area = n > 0 && ap >= kApAreaPerPiece * n;
+    }
+    if (ap >= kApMove[kind]) {
+      moves = true;
+      pat = Pattern{kind == kMeleeHero ? 1 : (rules_.exact_steps ? steps : 1), kind == kMeleeHero ? 2 * steps : steps, 0,
+                    kHeroMaxTurns[kind], rules_.allow_reversal};
+    }
+  }
+  if (moves && !row_walk_handles(pat)) {  // (reversal allowed: the general walk, through the list)
+    thread_local ActionList list;
+    legal_actions(list);
+    if (count) *count = list.size();
+    if (rng) k = static_cast<int>(rng->below(static_cast<std::uint32_t>(list.size())));
+    return k >= 0 && k < list.size() ? list[k] : kInvalidAction;
+  }
+  // The enemies in a moved ranged piece's attack zone, a word at a time.
+  auto zone_enemies = [&](int w) {
+    std::uint64_t f = 0;
+    for (Player q = 0; q < players_; ++q)
+      if (q == p || (!ffa && team_of(q) == team)) f |= own_[static_cast<std::size_t>(q)].word(w);
+    return zone_.word(w) & occ_.word(w) & ~f;
+  };
+  // A walk's ends lie on empty cells: none when every neighbour is taken (no walk needed).
+  if (moves) {
+    bool open = false;
+    for (int d = 0; d < kDirs && !open; ++d) {
+      const int y = g.nb[static_cast<std::size_t>(c)][static_cast<std::size_t>(d)];
+      open = y >= 0 && !occ_.test(y);
+    }
+    moves = open;
+  }
+  const int n_swap = swap_r >= 0 ? g.disc_count(c, swap_r, swappable) : 0;
+  int n_attack = 0;
+  if (attack_r >= 0) n_attack = g.disc_count(c, attack_r, enemies);
+  else if (zone)
+    for (int w = 0; w < Board::kWords; ++w) n_attack += bit_count(zone_enemies(w));
+  const int n_heal = heal_r >= 0 ? g.disc_count(c, heal_r, healable) : 0;
+  const int n_done = a.acts > 0 ? 1 : 0;
+  const int n_exact = n_swap + n_attack + n_heal + (area ? 1 : 0) + n_done;
+  EndRows ends;
+  int n_move = 0;
+  if (rng && moves && reach_test_handles(pat)) {
+    // Walks that may stop after any step and turn at most twice (the melee hero's): a move is
+    // proposed as one of the 3L(L+1) cells within L steps, together with the other families,
+    // and taken when reach_test says a walk ends there; a cell off the board, taken or out of
+    // reach is rejected and the proposal drawn again (rejection sampling: uniform over the
+    // legal actions). When reach_test cannot decide cheaply, the whole walk decides (the cell
+    // is taken when it is an end, else the draw is made over the exact total, also uniform);
+    // after a few rejections too.
+    const int L = pat.max_steps, proposals = 3 * L * (L + 1);
+    bool chosen = false, walked = false;
+    for (int round = 0; round < 6 && !chosen; ++round) {
+      const int u = static_cast<int>(rng->below(static_cast<std::uint32_t>(n_exact + proposals)));
+      if (u < n_exact) {  // another family: no walk (done stays last)
+        k = u;
+        chosen = true;
+        break;
+      }
+      const int y = disc_offset_cell(g, c, L, u - n_exact);
+      const int reach = y >= 0 ? reach_test(g, c, y, pat, occ_, 24) : 0;
+      if (reach == 1) return layout_.move + y;
+      if (reach == 0) continue;
+      walk_end_rows(g, c, pat, occ_, ends);
+      n_move = ends.count();
+      walked = true;
+      bool end = false;
+      ends.for_each(g, [&](int e) { return end = e == y; });
+      if (end) return layout_.move + y;
+      break;
+    }
+    if (!chosen) {
+      if (!walked) {
+        walk_end_rows(g, c, pat, occ_, ends);
+        n_move = ends.count();
+      }
+      if (n_exact + n_move == 0) return kInvalidAction;
+      k = static_cast<int>(rng->below(static_cast<std::uint32_t>(n_exact + n_move)));
+    }
+    rng = nullptr;
+  } else if (rng && moves) {
+    // The walk only when the draw needs it: an index over the other families and a bound on
+    // the moves (the pattern's ends on an empty board) is drawn first; one below the others'
+    // total, or within the moves once walked, is taken, else the index is drawn again over the
+    // exact total. Each action keeps probability 1 / total: 1/(E+B) + (B-M)/(E+B) * 1/(E+M)
+    // = 1/(E+M) for E other actions, M moves, bound B >= M.
+    const int bound = move_bound(pat);
+    if (n_exact + bound == 0) return kInvalidAction;
+    const int u = static_cast<int>(rng->below(static_cast<std::uint32_t>(n_exact + bound)));
+    if (u < n_exact) {  // the index lies in the other families: no walk (done stays last)
+      k = u;
+    } else {
+      walk_end_rows(g, c, pat, occ_, ends);
+      n_move = ends.count();
+      const int j = u - n_exact;
+      k = j < n_move ? n_exact - n_done + j : static_cast<int>(rng->below(static_cast<std::uint32_t>(n_exact + n_move)));
+    }
+    rng = nullptr;
+  } else if (moves) {
+    walk_end_rows(g, c, pat, occ_, ends);
+    n_move = ends.count();
+  }
+  const int total = n_exact + n_move;
+  if (count) *count = total;
+  if (rng && total > 0) k = static_cast<int>(rng->below(static_cast<std::uint32_t>(total)));
+  if (k < 0 || k >= total) return kInvalidAction;
+  if (k < n_swap) return layout_.swap + g.disc_nth(c, swap_r, swappable, k);
+  k -= n_swap;
+  if (k < n_attack) {
+    if (!zone) return layout_.attack + g.disc_nth(c, attack_r, enemies, k);
+    for (int w = 0; w < Board::kWords; ++w) {
+      std::uint64_t v = zone_enemies(w);
+      const int n = bit_count(v);
+      if (k >= n) {
+        k -= n;
+        continue;
+      }
+      for (; k > 0; --k) v &= v - 1;
+      return layout_.attack + 64 * w + std::countr_zero(v);
+    }
+  }
+  k -= n_attack;
+  if (k < n_heal) return layout_.heal + g.disc_nth(c, heal_r, healable, k);
+  k -= n_heal;
+  if (area) {
+    if (k == 0) return layout_.area_heal;
+    --k;
+  }
+  if (k < n_move) return layout_.move + ends.nth(g, k);
+  return layout_.done;
+}
+
+int State::sub_action_count() const {
+  if (over_ || act_.piece < 0) return 0;
+  int n = 0;
+  pick_sub(nullptr, -1, &n);
+  return n;
+}
+
+Action State::sub_action_at(int k) const { return over_ || act_.piece < 0 ? kInvalidAction : pick_sub(nullptr, k, nullptr); }
 
 Action State::random_action(Rng& rng) const {
   if (over_) return kInvalidAction;
-  if (act_.piece >= 0) {
-    thread_local ActionList list;
-    legal_actions(list);
-    return list[static_cast<int>(rng.below(static_cast<std::uint32_t>(list.size())))];
-  }
+  if (act_.piece >= 0) return pick_sub(&rng, -1, nullptr);
   // Every piece slot of the seat and end-turn equally likely; a draw that is not legal is
   // drawn again, so each legal action is equally likely. After many misses (few selectable
   // pieces among many that are slow to rule out) the list is built instead: still uniform.
@@ -577,7 +828,14 @@ void State::compute_zone(int start, int end, int turns) {
   walk_cells(*geo_, start, end, Pattern{rules_.exact_steps ? rules_.steps : 1, rules_.steps, turns, turns, rules_.allow_reversal},
              [&](int y) { return y != end && occ_.test(y); }, on_path);
   zone_ = Board{};
-  on_path.for_each([&](int v) { geo_->for_disc(v, 3, [&](int t) { zone_.set(t); }); });
+  // Each path vertex's radius-3 disc, a row of cells at a time.
+  auto all = [](int, int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; };
+  on_path.for_each([&](int v) {
+    geo_->for_disc_rows(v, 3, all, [&](int first, std::uint64_t bits) {
+      for (; bits; bits &= bits - 1) zone_.set(first + std::countr_zero(bits));
+      return false;
+    });
+  });
 }
 
 void State::apply(Action a) {

@@ -401,10 +401,10 @@ State State::sample_world(Player p, Rng& rng) const {
     bool exchange = false;
     if (np > 0) {
       // Every choice of the pinned pieces' identities, weighted by the ways to complete it.
-      thread_local std::vector<std::array<std::int8_t, kMaxPinned>> choices;
-      thread_local std::vector<double> weights;
-      choices.clear();
-      weights.clear();
+      // Fixed capacity in thread storage (about 80 KB a thread): no allocation.
+      thread_local std::array<std::array<std::int8_t, kMaxPinned>, kMaxChoices> choices;
+      thread_local std::array<double, kMaxChoices> weights;
+      int nchoices = 0;
       bool too_many = np > kMaxPinned;
       std::array<std::int8_t, kMaxPinned> pick{};
       auto rec = [&](auto&& self, int i) -> void {
@@ -412,12 +412,12 @@ State State::sample_world(Player p, Rng& rng) const {
         if (i == np) {
           const double lw = log_ways(count);
           if (lw > -1e299) {
-            if (static_cast<int>(choices.size()) == kMaxChoices) {
+            if (nchoices == kMaxChoices) {
               too_many = true;
               return;
             }
-            choices.push_back(pick);
-            weights.push_back(lw);
+            choices[static_cast<std::size_t>(nchoices)] = pick;
+            weights[static_cast<std::size_t>(nchoices++)] = lw;
           }
           return;
         }
@@ -431,16 +431,16 @@ State State::sample_world(Player p, Rng& rng) const {
         }
       };
       if (!too_many) rec(rec, 0);
-      if (too_many || choices.empty()) {  // start the pinned pieces from their own identities
+      if (too_many || nchoices == 0) {  // start the pinned pieces from their own identities
         exchange = true;
         for (int i = 0; i < np; ++i) --count[static_cast<std::size_t>(cat_of(piece(pinned[static_cast<std::size_t>(i)])))];
       } else {
-        const double top = *std::max_element(weights.begin(), weights.end());
+        const double top = *std::max_element(weights.begin(), weights.begin() + nchoices);
         double total = 0;
-        for (double& x : weights) total += (x = std::exp(x - top));
+        for (int i = 0; i < nchoices; ++i) total += (weights[static_cast<std::size_t>(i)] = std::exp(weights[static_cast<std::size_t>(i)] - top));
         double u = rng.uniform() * total;
         std::size_t k = 0;
-        while (k + 1 < weights.size() && u >= weights[k]) u -= weights[k++];
+        while (static_cast<int>(k) + 1 < nchoices && u >= weights[k]) u -= weights[k++];
         for (int i = 0; i < np; ++i) {
           const int t = choices[k][static_cast<std::size_t>(i)];
           give(pinned[static_cast<std::size_t>(i)], t);

@@ -1,8 +1,9 @@
 // The fast generators against straightforward references on thousands of random positions:
-// the bit-row walk (window_ends) against the breadth-first walk (bfs_ends), the bit-row disc
-// scan against the cell-by-cell one, the seat's select list against "selecting the piece
-// leaves something to do", random_action against legal_actions, and the state's board of
-// stunned cells against the pieces' flags.
+// the row walk (walk_end_rows, window_ends) and the general bit-row walk (window_ends_general)
+// against the breadth-first walk (bfs_ends), the bit-row disc scan against the cell-by-cell
+// one, the seat's select list against "selecting the piece leaves something to do",
+// sub_action_at and random_action against legal_actions, and the state's board of stunned
+// cells against the pieces' flags.
 #include <doctest/doctest.h>
 
 #include <map>
@@ -58,7 +59,7 @@ TEST_CASE("mizong generators: the bit-row walk finds the same ends as the breadt
       {6, 6, 2, 2, false}, {1, 6, 2, 2, true},
   };
   Rng rng(11);
-  int compared = 0, nonempty = 0;
+  int compared = 0, nonempty = 0, row_walks = 0;
   for (int point : {4, 24}) {
     const Geometry& g = geometry(point);
     for (int it = 0; it < (point == 24 ? 1500 : 500); ++it) {
@@ -66,9 +67,13 @@ TEST_CASE("mizong generators: the bit-row walk finds the same ends as the breadt
       const int start = static_cast<int>(rng.below(static_cast<std::uint32_t>(g.cells)));
       occ.reset(start);
       for (const Pattern& pat : patterns) {
-        std::vector<int> fast, reference;
+        std::vector<int> fast, general, reference;
         window_ends(g, start, pat, occ, [&](int e) {
           fast.push_back(e);
+          return false;
+        });
+        window_ends_general(g, start, pat, occ, [&](int e) {
+          general.push_back(e);
           return false;
         });
         bfs_ends(g, start, pat, [&](int y) { return occ.test(y); }, [&](int e) {
@@ -77,16 +82,25 @@ TEST_CASE("mizong generators: the bit-row walk finds the same ends as the breadt
         });
         std::sort(reference.begin(), reference.end());
         REQUIRE(fast == reference);  // also: increasing order, no duplicates
+        REQUIRE(general == reference);
+        if (row_walk_handles(pat)) {  // the end rows: their count and k-th end
+          EndRows rows;
+          walk_end_rows(g, start, pat, occ, rows);
+          REQUIRE(rows.count() == static_cast<int>(reference.size()));
+          for (int k = 0; k < rows.count(); ++k) REQUIRE(rows.nth(g, k) == reference[static_cast<std::size_t>(k)]);
+          ++row_walks;
+        }
         ++compared;
         nonempty += !fast.empty();
       }
     }
   }
   CHECK(compared == 2000 * 12);
+  CHECK(row_walks == 2000 * 7);  // the patterns without reversal
   CHECK(nonempty > compared / 2);
 }
 
-TEST_CASE("mizong generators: both walks agree with a depth-first enumeration of every path (6 steps)") {
+TEST_CASE("mizong generators: the walks agree with a depth-first enumeration of every path (6 steps)") {
   // The enumeration of tests/mizong/helpers.h, on random boards (this found the breadth-first
   // walk keeping only the fewest turns where a pattern needs a minimum of turns).
   const Mizong game = make_game({}, 24);
@@ -114,10 +128,54 @@ TEST_CASE("mizong generators: both walks agree with a depth-first enumeration of
       });
       std::sort(reference.begin(), reference.end());
       const auto oracle = oracle_ends(s, start, pat.min_steps, pat.max_steps, pat.min_turns, pat.max_turns, pat.reversal);
+      std::vector<int> general;
+      window_ends_general(g, start, pat, s.occupied(), [&](int e) {
+        general.push_back(e);
+        return false;
+      });
+      REQUIRE(names(s, general) == oracle);
       REQUIRE(names(s, fast) == oracle);
       REQUIRE(names(s, reference) == oracle);
     }
   }
+}
+
+TEST_CASE("mizong generators: reach_test decides exactly the ends of the walk, cell by cell") {
+  // random_action proposes a melee hero's move as a cell within reach and keeps it when
+  // reach_test says a walk ends there: it must agree with the walk on every cell (and only
+  // ever say "undecided" when its corner budget runs out).
+  const Pattern patterns[] = {{1, 12, 0, 2, false}, {1, 6, 0, 2, false}, {0, 12, 0, 1, false}, {1, 6, 0, 0, false}, {1, 12, 0, 2, false}};
+  Rng rng(17);
+  int yes = 0, no = 0, undecided = 0;
+  for (int point : {4, 24}) {
+    const Geometry& g = geometry(point);
+    for (int it = 0; it < (point == 24 ? 300 : 100); ++it) {
+      Board occ = random_board(g, rng);
+      const int start = static_cast<int>(rng.below(static_cast<std::uint32_t>(g.cells)));
+      occ.reset(start);
+      for (const Pattern& pat : patterns) {
+        REQUIRE(reach_test_handles(pat));
+        std::set<int> ends;
+        window_ends(g, start, pat, occ, [&](int e) {
+          ends.insert(e);
+          return false;
+        });
+        for (int y = 0; y < g.cells; ++y) {
+          if (g.distance(start, y) > pat.max_steps) continue;
+          const int full = reach_test(g, start, y, pat, occ, 1000);
+          REQUIRE(full == (ends.count(y) ? 1 : 0));
+          const int capped = reach_test(g, start, y, pat, occ, 2);
+          REQUIRE((capped == full || capped == -1));
+          yes += full == 1;
+          no += full == 0;
+          undecided += capped == -1;
+        }
+      }
+    }
+  }
+  CHECK(yes > 10000);
+  CHECK(no > 10000);
+  CHECK(undecided > 100);
 }
 
 TEST_CASE("mizong generators: the bit-row disc scan visits the same cells as the cell-by-cell one") {
@@ -226,4 +284,106 @@ TEST_CASE("mizong generators: the stunned-cell board the disc scans read matches
     CHECK(checks > 100);
     CHECK(stunned_seen > 0);
   }
+}
+
+namespace {
+
+// States inside activations from random play (random_action draws), by what the active
+// piece is and how far its activation has gone: kind * 4 + (acts > 0) + 2 * moved.
+std::map<int, std::vector<State>> activation_states(const Mizong& g, int games, int per_kind, std::uint64_t seed) {
+  std::map<int, std::vector<State>> out;
+  Rng rng(seed);
+  for (int game = 0; game < games; ++game) {
+    State s = g.initial_state();
+    for (int i = 0; !s.is_terminal() && i < 60000; ++i) {
+      if (s.activation().piece >= 0 && rng.below(8) == 0) {
+        const Activation& a = s.activation();
+        auto& v = out[s.piece(a.piece).kind * 4 + (a.acts > 0) + 2 * a.moved];
+        if (static_cast<int>(v.size()) < per_kind) v.push_back(s);
+      }
+      s.apply(s.random_action(rng));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("mizong generators: sub_action_at(k) is legal_actions()[k] in every kind of activation, without the list") {
+  // The count-and-index path random_action uses within an activation, against the list, for
+  // every kind of piece before and after its first sub-action and its move (ranged pieces'
+  // path zone, heroes' and the healer's AP families), in the team modes (enemies exclude
+  // teammates) and with reversal allowed (the general walk, through the list).
+  struct Case {
+    std::vector<std::pair<std::string, std::string>> options;
+    int point, games, per_kind;
+  };
+  const Case cases[] = {
+      {{}, 24, 1, 25},
+      {{}, 4, 30, 40},
+      {{{"teams", "3v3"}}, 4, 20, 30},
+      {{{"teams", "2v2v2"}, {"exact_steps", "false"}}, 24, 1, 10},
+      {{{"allow_reversal", "true"}, {"hero_heal_any_attributes", "true"}}, 4, 10, 20},
+  };
+  for (const Case& cs : cases) {
+    auto options = cs.options;
+    options.emplace_back("round_cap", "120");
+    const Mizong g = make_game(options, cs.point);
+    const auto states = activation_states(g, cs.games, cs.per_kind, 31);
+    std::set<int> kinds;
+    int checked = 0;
+    for (const auto& [key, list_of] : states) {
+      for (const State& s : list_of) {
+        ActionList list;
+        s.legal_actions(list);
+        REQUIRE(s.sub_action_count() == list.size());
+        for (int k = 0; k < list.size(); ++k) REQUIRE(s.sub_action_at(k) == list[k]);
+        CHECK(s.sub_action_at(list.size()) == kInvalidAction);
+        CHECK(s.sub_action_at(-1) == kInvalidAction);
+        kinds.insert(key);
+        ++checked;
+      }
+    }
+    CHECK(checked > 50);
+    // Every kind at its first sub-action and after one (heroes after a move too), and a ranged
+    // piece after its move (the path zone).
+    for (int kind = 0; kind < kKinds; ++kind) {
+      CHECK(kinds.count(kind * 4) == 1);
+      CHECK(kinds.count(kind * 4 + 1) == 1);
+    }
+    CHECK(kinds.count(kRanged * 4 + 3) == 1);
+    CHECK(kinds.count(kMeleeHero * 4 + 3) == 1);
+  }
+}
+
+TEST_CASE("mizong generators: random_action is uniform over the list inside hero and ordinary activations") {
+  // Lists up to a hero's ~250 sub-actions, first sub-action and mid-activation.
+  const Mizong g = make_game({{"round_cap", "120"}}, 24);
+  const auto states = activation_states(g, 1, 2, 41);
+  Rng rng(43);
+  int lists = 0, hero_lists = 0, mid = 0;
+  for (const auto& [key, list_of] : states) {
+    for (const State& s : list_of) {
+      ActionList list;
+      s.legal_actions(list);
+      std::map<Action, int> seen;
+      const int draws = 100 * list.size();
+      for (int i = 0; i < draws; ++i) {
+        const Action a = s.random_action(rng);
+        REQUIRE(list.contains(a));
+        ++seen[a];
+      }
+      CHECK(static_cast<int>(seen.size()) == list.size());
+      for (const auto& [a, n] : seen) {  // 100 expected each; 6 standard deviations either side
+        CHECK(n > 100 - 6 * 10);
+        CHECK(n < 100 + 6 * 10);
+      }
+      ++lists;
+      hero_lists += is_hero(key / 4) && list.size() > 100;
+      mid += key % 4 != 0;
+    }
+  }
+  CHECK(lists >= 14);
+  CHECK(hero_lists >= 2);
+  CHECK(mid >= 6);
 }
