@@ -260,6 +260,7 @@ class State {
   std::array<std::int16_t, kMaxPlayers> alive_{};
   Activation act_{};
   Board zone_;  // a moved ranged piece's attack zone along its paths
+  std::int16_t zone_lo_ = 0, zone_hi_ = 0;  // the words of zone_ that may be non-zero: [lo, hi)
   Board occ_;
   std::array<Board, kMaxPlayers> own_{};
   Board stunned_;  // cells of stunned pieces (kept with the pieces' kStunned flags)

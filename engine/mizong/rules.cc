@@ -269,12 +269,17 @@ bool State::left_to_do_as(int kind) {
   x.kind = static_cast<std::uint8_t>(kind);
   const bool zone_needed = kind == kRanged && real != kRanged && act_.moved && act_.before == 0 && act_.after == 0;
   Board saved;
+  const std::int16_t saved_lo = zone_lo_, saved_hi = zone_hi_;
   if (zone_needed) {
     saved = zone_;
     compute_zone(act_.start, x.cell, pattern_turns(act_.piece));
   }
   const bool left = any_left_to_do();
-  if (zone_needed) zone_ = saved;
+  if (zone_needed) {
+    zone_ = saved;
+    zone_lo_ = saved_lo;
+    zone_hi_ = saved_hi;
+  }
   x.kind = real;
   return left;
 }
@@ -419,73 +424,119 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
     }
     moves = open;
   }
+  const int n_done = a.acts > 0 ? 1 : 0;
+  const int n_area = area ? 1 : 0;
+  if (rng) {
+    // The draw counts only the family it lands in. Families: swaps, attacks, heals (each
+    // bounded by its disc size 3r(r+1) until counted), moves (bounded by the melee hero's
+    // 3L(L+1) proposal cells or the pattern's ends on an empty board until walked), area heal
+    // and done (exact). An index is drawn over the current sizes; in a family not yet counted it
+    // is counted (or, for the melee hero's proposals, the proposed cell tested with reach_test);
+    // an index past the real members is rejected, the family's size set to its real count and
+    // the index drawn again. Every legal action has exactly one index in every round, so the
+    // action taken is uniform over the legal actions (rejection sampling with sizes that only
+    // shrink to exact counts). After 8 rounds every family is counted (one more exact draw).
+    const bool propose = moves && reach_test_handles(pat);
+    int size[4] = {swap_r >= 0 ? 3 * swap_r * (swap_r + 1) : 0, 0, heal_r >= 0 ? 3 * heal_r * (heal_r + 1) : 0, 0};
+    bool exact[4] = {swap_r < 0, true, heal_r < 0, !moves};
+    if (attack_r >= 0) {
+      size[1] = 3 * attack_r * (attack_r + 1);
+      exact[1] = false;
+    } else if (zone) {
+      for (int w = zone_lo_; w < zone_hi_; ++w) size[1] += bit_count(zone_enemies(w));
+    }
+    if (moves) size[3] = propose ? 3 * pat.max_steps * (pat.max_steps + 1) : move_bound(pat);
+    EndRows ends;
+    auto walk = [&] {
+      walk_end_rows(g, c, pat, occ_, ends);
+      size[3] = ends.count();
+      exact[3] = true;
+    };
+    for (int round = 0;; ++round) {
+      if (round == 8) {
+        if (!exact[0]) size[0] = g.disc_count(c, swap_r, swappable);
+        if (!exact[1]) size[1] = g.disc_count(c, attack_r, enemies);
+        if (!exact[2]) size[2] = g.disc_count(c, heal_r, healable);
+        if (!exact[3]) walk();
+        exact[0] = exact[1] = exact[2] = true;
+      }
+      const int total = size[0] + size[1] + size[2] + size[3] + n_area + n_done;
+      if (total == 0) return kInvalidAction;
+      int u = static_cast<int>(rng->below(static_cast<std::uint32_t>(total)));
+      if (u < size[0]) {
+        if (!exact[0]) {  // located in the scan that counts, which stops there
+          const int y = g.disc_nth_or_count(c, swap_r, swappable, u, &size[0]);
+          if (y >= 0) return layout_.swap + y;
+          exact[0] = true;
+          continue;
+        }
+        return layout_.swap + g.disc_nth(c, swap_r, swappable, u);
+      }
+      u -= size[0];
+      if (u < size[1]) {
+        if (!exact[1]) {  // located in the scan that counts, which stops there
+          const int y = g.disc_nth_or_count(c, attack_r, enemies, u, &size[1]);
+          if (y >= 0) return layout_.attack + y;
+          exact[1] = true;
+          continue;
+        }
+        if (!zone) return layout_.attack + g.disc_nth(c, attack_r, enemies, u);
+        for (int w = zone_lo_; w < zone_hi_; ++w) {
+          std::uint64_t v = zone_enemies(w);
+          const int n = bit_count(v);
+          if (u >= n) {
+            u -= n;
+            continue;
+          }
+          for (; u > 0; --u) v &= v - 1;
+          return layout_.attack + 64 * w + std::countr_zero(v);
+        }
+      }
+      u -= size[1];
+      if (u < size[2]) {
+        if (!exact[2]) {  // located in the scan that counts, which stops there
+          const int y = g.disc_nth_or_count(c, heal_r, healable, u, &size[2]);
+          if (y >= 0) return layout_.heal + y;
+          exact[2] = true;
+          continue;
+        }
+        return layout_.heal + g.disc_nth(c, heal_r, healable, u);
+      }
+      u -= size[2];
+      if (u < size[3]) {
+        if (exact[3]) return layout_.move + ends.nth(g, u);
+        if (propose) {
+          // The proposed cell: kept when a walk ends there; off the board, taken or out of
+          // reach: rejected; undecided: the walk decides (and the moves are exact from then on).
+          const int y = disc_offset_cell(g, c, pat.max_steps, u);
+          const int reach = y >= 0 ? reach_test(g, c, y, pat, occ_, 24) : 0;
+          if (reach == 1) return layout_.move + y;
+          if (reach == 0) continue;
+          walk();
+          bool end = false;
+          ends.for_each(g, [&](int e) { return end = e == y; });
+          if (end) return layout_.move + y;
+          continue;
+        }
+        walk();
+        if (u < size[3]) return layout_.move + ends.nth(g, u);
+        continue;
+      }
+      u -= size[3];
+      if (u < n_area) return layout_.area_heal;
+      return layout_.done;
+    }
+  }
   const int n_swap = swap_r >= 0 ? g.disc_count(c, swap_r, swappable) : 0;
   int n_attack = 0;
   if (attack_r >= 0) n_attack = g.disc_count(c, attack_r, enemies);
   else if (zone)
-    for (int w = 0; w < Board::kWords; ++w) n_attack += bit_count(zone_enemies(w));
+    for (int w = zone_lo_; w < zone_hi_; ++w) n_attack += bit_count(zone_enemies(w));
   const int n_heal = heal_r >= 0 ? g.disc_count(c, heal_r, healable) : 0;
-  const int n_done = a.acts > 0 ? 1 : 0;
-  const int n_exact = n_swap + n_attack + n_heal + (area ? 1 : 0) + n_done;
+  const int n_exact = n_swap + n_attack + n_heal + n_area + n_done;
   EndRows ends;
   int n_move = 0;
-  if (rng && moves && reach_test_handles(pat)) {
-    // Walks that may stop after any step and turn at most twice (the melee hero's): a move is
-    // proposed as one of the 3L(L+1) cells within L steps, together with the other families,
-    // and taken when reach_test says a walk ends there; a cell off the board, taken or out of
-    // reach is rejected and the proposal drawn again (rejection sampling: uniform over the
-    // legal actions). When reach_test cannot decide cheaply, the whole walk decides (the cell
-    // is taken when it is an end, else the draw is made over the exact total, also uniform);
-    // after a few rejections too.
-    const int L = pat.max_steps, proposals = 3 * L * (L + 1);
-    bool chosen = false, walked = false;
-    for (int round = 0; round < 6 && !chosen; ++round) {
-      const int u = static_cast<int>(rng->below(static_cast<std::uint32_t>(n_exact + proposals)));
-      if (u < n_exact) {  // another family: no walk (done stays last)
-        k = u;
-        chosen = true;
-        break;
-      }
-      const int y = disc_offset_cell(g, c, L, u - n_exact);
-      const int reach = y >= 0 ? reach_test(g, c, y, pat, occ_, 24) : 0;
-      if (reach == 1) return layout_.move + y;
-      if (reach == 0) continue;
-      walk_end_rows(g, c, pat, occ_, ends);
-      n_move = ends.count();
-      walked = true;
-      bool end = false;
-      ends.for_each(g, [&](int e) { return end = e == y; });
-      if (end) return layout_.move + y;
-      break;
-    }
-    if (!chosen) {
-      if (!walked) {
-        walk_end_rows(g, c, pat, occ_, ends);
-        n_move = ends.count();
-      }
-      if (n_exact + n_move == 0) return kInvalidAction;
-      k = static_cast<int>(rng->below(static_cast<std::uint32_t>(n_exact + n_move)));
-    }
-    rng = nullptr;
-  } else if (rng && moves) {
-    // The walk only when the draw needs it: an index over the other families and a bound on
-    // the moves (the pattern's ends on an empty board) is drawn first; one below the others'
-    // total, or within the moves once walked, is taken, else the index is drawn again over the
-    // exact total. Each action keeps probability 1 / total: 1/(E+B) + (B-M)/(E+B) * 1/(E+M)
-    // = 1/(E+M) for E other actions, M moves, bound B >= M.
-    const int bound = move_bound(pat);
-    if (n_exact + bound == 0) return kInvalidAction;
-    const int u = static_cast<int>(rng->below(static_cast<std::uint32_t>(n_exact + bound)));
-    if (u < n_exact) {  // the index lies in the other families: no walk (done stays last)
-      k = u;
-    } else {
-      walk_end_rows(g, c, pat, occ_, ends);
-      n_move = ends.count();
-      const int j = u - n_exact;
-      k = j < n_move ? n_exact - n_done + j : static_cast<int>(rng->below(static_cast<std::uint32_t>(n_exact + n_move)));
-    }
-    rng = nullptr;
-  } else if (moves) {
+  if (moves) {
     walk_end_rows(g, c, pat, occ_, ends);
     n_move = ends.count();
   }
@@ -497,7 +548,7 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
   k -= n_swap;
   if (k < n_attack) {
     if (!zone) return layout_.attack + g.disc_nth(c, attack_r, enemies, k);
-    for (int w = 0; w < Board::kWords; ++w) {
+    for (int w = zone_lo_; w < zone_hi_; ++w) {
       std::uint64_t v = zone_enemies(w);
       const int n = bit_count(v);
       if (k >= n) {
@@ -748,7 +799,10 @@ void State::finish_activation() {
   if (act_.piece >= 0 && !is_hero(piece(act_.piece).kind)) acted_.set(act_.piece);
   const bool ranged_moved = act_.moved;
   act_ = Activation{};
-  if (ranged_moved) zone_ = Board{};
+  if (ranged_moved) {
+    zone_ = Board{};
+    zone_lo_ = zone_hi_ = 0;
+  }
   if (!over_ && out(current_)) end_turn();
 }
 
@@ -828,14 +882,21 @@ void State::compute_zone(int start, int end, int turns) {
   walk_cells(*geo_, start, end, Pattern{rules_.exact_steps ? rules_.steps : 1, rules_.steps, turns, turns, rules_.allow_reversal},
              [&](int y) { return y != end && occ_.test(y); }, on_path);
   zone_ = Board{};
-  // Each path vertex's radius-3 disc, a row of cells at a time.
+  // Each path vertex's radius-3 disc, a row of cells at a time; [zone_lo_, zone_hi_) bounds the
+  // words set (the draws scan only those).
   auto all = [](int, int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; };
+  int lo = Board::kBits, hi = -1;
   on_path.for_each([&](int v) {
     geo_->for_disc_rows(v, 3, all, [&](int first, std::uint64_t bits) {
+      lo = std::min(lo, first);
+      hi = std::max(hi, first + 63 - std::countl_zero(bits));
+      bits &= ~Geometry::bits_at(zone_, first, 64 - std::countl_zero(bits));  // cells not set yet
       for (; bits; bits &= bits - 1) zone_.set(first + std::countr_zero(bits));
       return false;
     });
   });
+  zone_lo_ = static_cast<std::int16_t>(hi < 0 ? 0 : lo >> 6);
+  zone_hi_ = static_cast<std::int16_t>(hi < 0 ? 0 : (hi >> 6) + 1);
 }
 
 void State::apply(Action a) {

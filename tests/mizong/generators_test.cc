@@ -6,6 +6,8 @@
 // cells against the pieces' flags.
 #include <doctest/doctest.h>
 
+#include <array>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -386,4 +388,52 @@ TEST_CASE("mizong generators: random_action is uniform over the list inside hero
   CHECK(lists >= 14);
   CHECK(hero_lists >= 2);
   CHECK(mid >= 6);
+}
+
+TEST_CASE("mizong generators: random_action draws each family of sub-actions in proportion to its size") {
+  // random_action counts only the family its index lands in (the others stand for their disc
+  // sizes or the moves' bound until counted, an index past a family's real members is drawn
+  // again): pooled over many activations, the draws of each family (swaps, attacks, heals,
+  // moves, area heal, done) must match the family's share of the list within 5 standard
+  // deviations, which a bias toward the families drawn after a rejection would break.
+  struct Case {
+    int point, games, per_kind;
+  };
+  for (const Case cs : {Case{24, 1, 4}, Case{4, 10, 10}}) {
+    const Mizong g = make_game({{"round_cap", "120"}}, cs.point);
+    const auto states = activation_states(g, cs.games, cs.per_kind, 57);
+    Rng rng(59);
+    std::array<double, 6> expected{}, variance{};
+    std::array<int, 6> seen{};
+    int states_used = 0;
+    for (const auto& [key, list_of] : states) {
+      for (const State& s : list_of) {
+        const Layout& l = s.layout();
+        auto family = [&](Action a) {
+          return a < l.attack ? 0 : a < l.heal ? 1 : a < l.swap ? 2 : a < l.area_heal ? 3 : a == l.area_heal ? 4 : 5;
+        };
+        ActionList list;
+        s.legal_actions(list);
+        std::array<int, 6> n{};
+        for (Action a : list) ++n[static_cast<std::size_t>(family(a))];
+        const int draws = 2000;
+        for (int i = 0; i < draws; ++i) {
+          const Action a = s.random_action(rng);
+          REQUIRE(list.contains(a));
+          ++seen[static_cast<std::size_t>(family(a))];
+        }
+        for (std::size_t f = 0; f < 6; ++f) {
+          const double p = static_cast<double>(n[f]) / list.size();
+          expected[f] += draws * p;
+          variance[f] += draws * p * (1 - p);
+        }
+        ++states_used;
+      }
+    }
+    CHECK(states_used > 20);
+    for (std::size_t f = 0; f < 6; ++f) {
+      INFO("family " << f << " seen " << seen[f] << " expected " << expected[f]);
+      CHECK(std::abs(seen[f] - expected[f]) <= 5 * std::sqrt(variance[f]) + 1);
+    }
+  }
 }
