@@ -34,22 +34,12 @@ template <int kR>
 void walk_rows(const Geometry& g, int start, const Pattern& pat, const Board& occupied, EndRows& out) {
   constexpr int kPad = 4, kN = kR + 2 * kPad;
   using Rows = std::uint32_t[kN];
-  const int L = pat.max_steps, W = 2 * L + 1, P2 = 2 * g.point, c = L + 1;
+  const int L = pat.max_steps, W = 2 * L + 1, c = L + 1;
   const int q0 = g.q[static_cast<std::size_t>(start)], r0 = g.r[static_cast<std::size_t>(start)];
   alignas(16) Rows freeb{};
   alignas(16) Rows ends{};
   // Window row i (1..W) is lattice row r0 - L + i - 1.
-  for (int i = 1; i <= W; ++i) {
-    const int r = r0 - L + i - 1;
-    if (r < -P2 || r > P2) continue;
-    const auto ri = static_cast<std::size_t>(r + P2);
-    const int qlo = std::max(q0 - L, static_cast<int>(g.row_qmin[ri]));
-    const int qhi = std::min(q0 + L, static_cast<int>(g.row_qmax[ri]));
-    if (qlo > qhi) continue;
-    const int n = qhi - qlo + 1;
-    const std::uint64_t occ = Geometry::bits_at(occupied, g.row_first[ri] + (qlo - g.row_qmin[ri]), n);
-    freeb[kPad + i] = static_cast<std::uint32_t>((~occ & ((std::uint64_t{1} << n) - 1)) << (qlo - (q0 - L)));
-  }
+  for (int i = 1; i <= W; ++i) freeb[kPad + i] = detail::free_row(g, occupied, r0 - L + i - 1, q0, L);
   freeb[kPad + c] |= std::uint32_t{1} << L;  // the start counts as empty
 
   const bool track = !(pat.min_turns == 0 && pat.max_turns >= pat.max_steps - 1);

@@ -125,6 +125,19 @@ inline constexpr int kDq[kDirs] = {0, 1, -1, 1, -1, 0};
 inline constexpr int kDr[kDirs] = {-1, -1, 0, 0, 1, 1};
 inline constexpr int kWindowRows = 32;  // 2 * 12 + 1 rows and an empty one each side
 using Rows = std::array<std::uint32_t, kWindowRows>;
+// The empty cells of lattice row r from q0 - L to q0 + L as a window row (bit b: q = q0 - L + b);
+// 0 off the board.
+inline std::uint32_t free_row(const Geometry& g, const Board& occupied, int r, int q0, int L) {
+  const int P2 = 2 * g.point;
+  if (r < -P2 || r > P2) return 0;
+  const auto ri = static_cast<std::size_t>(r + P2);
+  const int qlo = std::max(q0 - L, static_cast<int>(g.row_qmin[ri]));
+  const int qhi = std::min(q0 + L, static_cast<int>(g.row_qmax[ri]));
+  if (qlo > qhi) return 0;
+  const int n = qhi - qlo + 1;
+  const std::uint64_t occ = Geometry::bits_at(occupied, g.row_first[ri] + (qlo - g.row_qmin[ri]), n);
+  return static_cast<std::uint32_t>((~occ & ((std::uint64_t{1} << n) - 1)) << (qlo - (q0 - L)));
+}
 }  // namespace detail
 
 template <class End>
@@ -135,18 +148,7 @@ void window_ends_general(const Geometry& g, int start, const Pattern& pat, const
   // Window row i (0 <= i < W) is array row i + 1: rows 0 and W + 1... stay empty, so a shift
   // by one row needs no bounds test.
   Rows free{};
-  for (int i = 0; i < W; ++i) {
-    const int r = r0 - L + i;
-    if (r < -P2 || r > P2) continue;
-    const auto ri = static_cast<std::size_t>(r + P2);
-    const int qlo = std::max(q0 - L, static_cast<int>(g.row_qmin[ri]));
-    const int qhi = std::min(q0 + L, static_cast<int>(g.row_qmax[ri]));
-    if (qlo > qhi) continue;
-    const int n = qhi - qlo + 1;
-    const std::uint64_t occ = Geometry::bits_at(occupied, g.row_first[ri] + (qlo - g.row_qmin[ri]), n);
-    free[static_cast<std::size_t>(i + 1)] =
-        static_cast<std::uint32_t>((~occ & ((std::uint64_t{1} << n) - 1)) << (qlo - (q0 - L)));
-  }
+  for (int i = 0; i < W; ++i) free[static_cast<std::size_t>(i + 1)] = detail::free_row(g, occupied, r0 - L + i, q0, L);
   free[static_cast<std::size_t>(L + 1)] |= std::uint32_t{1} << L;
   const bool track = !(pat.min_turns == 0 && pat.max_turns >= pat.max_steps - 1);
   const int levels = track ? pat.max_turns + 1 : 1;
