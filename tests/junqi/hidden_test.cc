@@ -212,78 +212,6 @@ TEST_CASE("sample_world's support is exactly what the evidence allows, in positi
   check_supports(make<Junqi6>({{"resign_after", "-1"}}), 22, 12);
 }
 
-// A position of junqi4 in which seat 0 knows every rank of the other armies but those of
-// four pieces of seat 1 (their evidence is set by hand): the consistent worlds are the ways
-// to give those four their kinds, enumerated here by brute force.
-TEST_CASE("sample_world draws consistent worlds uniformly: frequencies against exhaustive enumeration") {
-  auto g = make<Junqi4>();
-  nlohmann::json j = deployed(g.initial_state()).to_json();
-  // The free pieces: seat 1's first 营长 (4), 团长 (5), 旅长 (6) and 排长 (2), with these
-  // sets of kinds.
-  const std::vector<std::pair<char, KindSet>> free = {
-      {'4', bit(kBattalion) | bit(kRegiment)},
-      {'5', bit(kRegiment) | bit(kBrigade)},
-      {'6', bit(kPlatoon) | bit(kBattalion) | bit(kRegiment) | bit(kBrigade)},
-      {'2', bit(kPlatoon) | bit(kBattalion) | bit(kRegiment) | bit(kBrigade)},
-  };
-  std::vector<int> pieces;
-  for (int i = kSlots; i < 4 * kSlots; ++i) {
-    const std::string k = j["pieces"][i]["kind"];
-    j["pieces"][i]["evidence"] = bit(static_cast<int>(std::string_view(kSymbol).find(k[0])));
-  }
-  for (const auto& [kind, evidence] : free)
-    for (int i = kSlots; i < 2 * kSlots; ++i)
-      if (j["pieces"][i]["kind"] == std::string(1, kind) &&
-          std::find(pieces.begin(), pieces.end(), i) == pieces.end()) {
-        j["pieces"][i]["evidence"] = evidence;
-        pieces.push_back(i);
-        break;
-      }
-  REQUIRE(pieces.size() == free.size());
-  const State s = g.state_from_json(j);
-
-  // Exhaustive enumeration: every ordering of the four kinds, kept when each piece's kind
-  // is in its evidence.
-  std::vector<int> kinds;
-  for (int piece : pieces) kinds.push_back(s.kind_of(piece));
-  std::sort(kinds.begin(), kinds.end());
-  std::map<std::vector<int>, int> index;
-  do {
-    bool ok = true;
-    for (std::size_t i = 0; i < pieces.size(); ++i) ok = ok && (s.evidence(pieces[i]) & bit(kinds[i]));
-    if (ok) index.emplace(kinds, static_cast<int>(index.size()));
-  } while (std::next_permutation(kinds.begin(), kinds.end()));
-  // By hand: the 排长 is the third or the fourth piece; the other three take 营长, 团长,
-  // 旅长 in 3 ways each (the first is 营长 or 团长, the second 团长 or 旅长): 6 worlds.
-  REQUIRE(index.size() == 6);
-
-  // Pearson's statistic of n draws against the uniform distribution over those worlds; a
-  // world outside them fails at once. With 5 degrees of freedom a uniform sampler exceeds
-  // 60 with probability about 1e-11; a sampler whose frequencies are 0.02 off uniform on two
-  // worlds gives about n * 2 * 0.02^2 * 6 = 144 for n = 30000.
-  auto statistic = [&](int steps) {
-    Rng rng(17);
-    const int n = 30000;
-    std::vector<int> seen(index.size(), 0);
-    for (int d = 0; d < n; ++d) {
-      const State w = steps < 0 ? s.sample_world(0, rng) : sample_world_steps(s, 0, rng, steps);
-      std::vector<int> got;
-      for (int piece : pieces) got.push_back(w.kind_of(piece));
-      auto it = index.find(got);
-      REQUIRE(it != index.end());
-      ++seen[it->second];
-    }
-    const double expected = static_cast<double>(n) / static_cast<double>(index.size());
-    double chi2 = 0;
-    for (int c : seen) chi2 += (c - expected) * (c - expected) / expected;
-    return chi2;
-  };
-  const double uniform_chi2 = statistic(-1), bare_chi2 = statistic(0);
-  CHECK(uniform_chi2 < 60);  // sample_world
-  // The bare backtracking search (no exchange steps) is biased, and the check sees it.
-  CHECK(bare_chi2 > 60);
-}
-
 namespace {
 // A junqi4 position in which seat 0 knows every rank of the other armies but those of the
 // listed pieces of seat 1 (the first of each kind letter not yet taken, with the evidence
@@ -334,6 +262,29 @@ double chi_square(const std::vector<std::pair<char, KindSet>>& free, int n, int 
   return chi2;
 }
 }  // namespace
+
+TEST_CASE("sample_world draws consistent worlds uniformly: frequencies against exhaustive enumeration") {
+  // The free pieces: seat 1's first 营长 (4), 团长 (5), 旅长 (6) and 排长 (2), with these
+  // sets of kinds.
+  const std::vector<std::pair<char, KindSet>> free = {
+      {'4', bit(kBattalion) | bit(kRegiment)},
+      {'5', bit(kRegiment) | bit(kBrigade)},
+      {'6', bit(kPlatoon) | bit(kBattalion) | bit(kRegiment) | bit(kBrigade)},
+      {'2', bit(kPlatoon) | bit(kBattalion) | bit(kRegiment) | bit(kBrigade)},
+  };
+  // By hand: the 排长 is the third or the fourth piece; the other three take 营长, 团长,
+  // 旅长 in 3 ways each (the first is 营长 or 团长, the second 团长 or 旅长): 6 worlds.
+  // With 5 degrees of freedom a uniform sampler exceeds 60 with probability about 1e-11; a
+  // sampler whose frequencies are 0.02 off uniform on two worlds gives about
+  // n * 2 * 0.02^2 * 6 = 144 for n = 30000.
+  std::size_t worlds = 0;
+  const double uniform_chi2 = chi_square(free, 30000, -1, worlds);
+  REQUIRE(worlds == 6);
+  const double bare_chi2 = chi_square(free, 30000, 0, worlds);
+  CHECK(uniform_chi2 < 60);  // sample_world
+  // The bare backtracking search (no exchange steps) is biased, and the check sees it.
+  CHECK(bare_chi2 > 60);
+}
 
 // Pieces in no fight whose evidence is a setup-rule set (ranks; with the bomb; with the
 // mine; everything; each with or without the 司令) are not searched but dealt as a block

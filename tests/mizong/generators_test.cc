@@ -229,6 +229,26 @@ TEST_CASE("mizong generators: a piece is on the select list exactly when selecti
   }
 }
 
+namespace {
+// 100 draws of random_action per legal action of s (list: its legal actions): every draw is
+// legal, every action is drawn, each within 6 standard deviations of 100.
+void check_uniform_draws(const State& s, const ActionList& list, Rng& rng) {
+  std::map<Action, int> seen;
+  const int draws = 100 * list.size();
+  for (int i = 0; i < draws; ++i) {
+    const Action a = s.random_action(rng);
+    REQUIRE(list.contains(a));
+    ++seen[a];
+  }
+  CHECK(static_cast<int>(seen.size()) == list.size());
+  for (const auto& [a, n] : seen) {
+    CHECK(n > 100 - 6 * 10);
+    CHECK(n < 100 + 6 * 10);
+  }
+}
+
+}  // namespace
+
 TEST_CASE("mizong generators: random_action returns only legal actions and every one of them, about evenly") {
   for (int point : {4, 24}) {
     const Mizong g = make_game({{"round_cap", "200"}}, point);
@@ -238,18 +258,7 @@ TEST_CASE("mizong generators: random_action returns only legal actions and every
       ActionList list;
       s.legal_actions(list);
       if (list.size() > 200) continue;  // keep the draw count modest
-      std::map<Action, int> seen;
-      const int draws = 100 * list.size();
-      for (int i = 0; i < draws; ++i) {
-        const Action a = s.random_action(rng);
-        REQUIRE(list.contains(a));
-        ++seen[a];
-      }
-      CHECK(static_cast<int>(seen.size()) == list.size());
-      for (const auto& [a, n] : seen) {  // 100 expected each; 6 standard deviations either side
-        CHECK(n > 100 - 6 * 10);
-        CHECK(n < 100 + 6 * 10);
-      }
+      check_uniform_draws(s, list, rng);
       ++lists;
     }
     CHECK(lists > 10);
@@ -368,18 +377,7 @@ TEST_CASE("mizong generators: random_action is uniform over the list inside hero
     for (const State& s : list_of) {
       ActionList list;
       s.legal_actions(list);
-      std::map<Action, int> seen;
-      const int draws = 100 * list.size();
-      for (int i = 0; i < draws; ++i) {
-        const Action a = s.random_action(rng);
-        REQUIRE(list.contains(a));
-        ++seen[a];
-      }
-      CHECK(static_cast<int>(seen.size()) == list.size());
-      for (const auto& [a, n] : seen) {  // 100 expected each; 6 standard deviations either side
-        CHECK(n > 100 - 6 * 10);
-        CHECK(n < 100 + 6 * 10);
-      }
+      check_uniform_draws(s, list, rng);
       ++lists;
       hero_lists += is_hero(key / 4) && list.size() > 100;
       mid += key % 4 != 0;
