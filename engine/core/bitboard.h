@@ -90,6 +90,8 @@ class Bitboard {
   friend constexpr bool operator==(const Bitboard&, const Bitboard&) = default;
 
   constexpr std::uint64_t word(int w) const { return w_[w]; }
+  // Replaces word w (bits 64w .. 64w+63); bits past N must stay clear.
+  constexpr void set_word(int w, std::uint64_t v) { w_[w] = v; }
 
   // Every cell i moved to i + S (S < 0: toward lower cells); cells pushed past either end drop.
   template <int S>

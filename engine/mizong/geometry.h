@@ -51,7 +51,7 @@ struct Geometry {
   std::vector<std::int16_t> row_first, row_qmin, row_qmax;
   std::vector<std::int8_t> owner_of;  // seat of each piece id (6 x home_size), a table instead of a division
 
-  int at(int qa, int ra) const {
+  [[gnu::always_inline]] int at(int qa, int ra) const {
     const int rw = ra + 2 * point, cl = 2 * qa + 3 * point + ra;
     if (rw < 0 || rw >= rows || cl < 0 || cl >= grid_width) return -1;
     return grid[rw * grid_width + cl];
@@ -186,6 +186,16 @@ struct Geometry {
   std::string name(int c) const;
   int parse(std::string_view text) const;  // -1 if not a cell
 };
+
+// The axial offsets (dq, dr) at distance 1..kMaxOffsetRadius, ring by ring (ring k, the
+// offsets at distance k, from index 3k(k-1) to 3k(k+1)): the first 3r(r+1) are a disc of
+// radius r, so an index below that proposes one cell of the disc (State::pick_sub's draws).
+struct Offset {
+  std::int8_t dq, dr;
+};
+inline constexpr int kMaxOffsetRadius = 12;
+inline constexpr int disc_size(int radius) { return 3 * radius * (radius + 1); }
+const std::array<Offset, disc_size(kMaxOffsetRadius)>& disc_offsets();
 
 // The geometry of point size 4 or 24; throws Error otherwise.
 const Geometry& geometry(int point);

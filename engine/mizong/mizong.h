@@ -126,9 +126,9 @@ class State {
   void legal_actions(ActionList& out) const;
   // A legal action drawn uniformly over legal_actions without building a list: between
   // activations by rejection over the seat's pieces and end-turn; within an activation by
-  // counting each family of sub-actions and drawing an index over the total, the moves
-  // proposed by rejection (a melee hero's: a cell in reach, tested by reach_test) or walked
-  // only when the draw falls among them (rules.cc, pick_sub). For search rollouts.
+  // rejection over each family's bound (swaps, attacks, heals: a cell of their disc; moves:
+  // an end of the pattern's MoveTable, tested by ReachProbe), a family counted only when its
+  // rejections grow costly (rules.cc, pick_sub). For search rollouts.
   Action random_action(Rng& rng) const;
   // Within an activation: how many sub-actions it has, and the k-th of legal_actions
   // (kInvalidAction when k is out of range), both without building the list.
@@ -214,6 +214,8 @@ class State {
   bool gen_sub(const Activation& a, bool include_done, Sink&& sink, int only = kOnlyAll) const;
   bool selectable(int id) const;
   bool any_move(const Activation& a) const;
+  // Whether any_move only looks at the neighbours (a hero's walk that may stop after one step).
+  bool quick_move_test(const Piece& x) const { return is_hero(x.kind) && (x.kind == kMeleeHero || !rules_.exact_steps); }
   Action pick_sub(Rng* rng, int k, int* count) const;
   bool team_visible(Player viewer, int id) const;
   bool heal_target(int healer, int target) const;
@@ -221,6 +223,8 @@ class State {
   std::uint64_t heal_candidates(int healer, int first, int n) const;
   void gen_attacks_from(int cell, int radius, Player p, ActionList* out, bool& found) const;
   void compute_zone(int start, int end, int turns);
+  // Word w of the enemies of the active piece's side in its attack zone (zone_).
+  std::uint64_t zone_enemies(int w) const;
   void attack(int attacker, int defender);
   void hurt(int id, int sixths);
   void heal_piece(int id);
@@ -259,7 +263,7 @@ class State {
   std::array<std::uint8_t, kMaxPlayers> place2_{};  // twice the place of each team, 0 unplaced
   std::array<std::int16_t, kMaxPlayers> alive_{};
   Activation act_{};
-  Board zone_;  // a moved ranged piece's attack zone along its paths
+  Board zone_;  // a moved ranged piece's attack zone along its paths (set words within [zone_lo_, zone_hi_))
   std::int16_t zone_lo_ = 0, zone_hi_ = 0;  // the words of zone_ that may be non-zero: [lo, hi)
   Board occ_;
   std::array<Board, kMaxPlayers> own_{};

@@ -1,6 +1,5 @@
 #include "engine/mizong/paths.h"
 
-#include <cstdlib>
 #include <cstring>
 
 namespace qilab::mizong {
@@ -166,61 +165,6 @@ void walk_rows(const Geometry& g, int start, const Pattern& pat, const Board& oc
 }
 
 }  // namespace
-
-int reach_test(const Geometry& g, int start, int target, const Pattern& pat, const Board& occupied, int max_corners) {
-  using detail::kDq;
-  using detail::kDr;
-  if (target == start || target < 0 || occupied.test(target)) return 0;
-  const int L = pat.max_steps;
-  auto at = [](const std::vector<std::int16_t>& v, int x) { return static_cast<int>(v[static_cast<std::size_t>(x)]); };
-  // n empty vertices from x along d (x moves to the last one); false at a blocker.
-  auto run = [&](int& x, int d, int n) {
-    for (int i = 0; i < n; ++i) {
-      x = g.nb[static_cast<std::size_t>(x)][static_cast<std::size_t>(d)];
-      if (x < 0 || (x != start && occupied.test(x))) return false;
-    }
-    return true;
-  };
-  // A walk from x of at most one turn (first direction off `axis` when axis >= 0) to target
-  // within `room` steps.
-  auto one_turn = [&](int x, int axis_dir, int room) {
-    const int vq = at(g.q, target) - at(g.q, x), vr = at(g.r, target) - at(g.r, x);
-    for (int d1 = 0; d1 < kDirs; ++d1) {
-      if (axis_dir >= 0 && (d1 == axis_dir || d1 == opposite(axis_dir))) continue;
-      const int a0 = kDq[d1] != 0 ? vq * kDq[d1] : vr * kDr[d1];
-      if (axis_dir < 0 && a0 >= 1 && a0 <= room && vq == a0 * kDq[d1] && vr == a0 * kDr[d1]) {
-        int y = x;
-        if (run(y, d1, a0)) return true;
-      }
-      if (pat.max_turns < (axis_dir >= 0 ? 2 : 1)) continue;
-      for (int d2 = 0; d2 < kDirs; ++d2) {
-        if (d2 == d1 || d2 == opposite(d1)) continue;
-        const int det = kDq[d1] * kDr[d2] - kDr[d1] * kDq[d2];  // +-1
-        const int a = (vq * kDr[d2] - vr * kDq[d2]) * det, b = (kDq[d1] * vr - kDr[d1] * vq) * det;
-        if (a < 1 || b < 1 || a + b > room) continue;
-        int y = x;
-        if (run(y, d1, a) && run(y, d2, b)) return true;
-      }
-    }
-    return false;
-  };
-  if (one_turn(start, -1, L)) return 1;
-  if (pat.max_turns < 2) return 0;
-  // Two turns: a first segment of a steps along d1, then one turn off d1's axis.
-  int corners = 0;
-  for (int d1 = 0; d1 < kDirs; ++d1) {
-    int x = start;
-    for (int a = 1; a <= L - 2; ++a) {
-      x = g.nb[static_cast<std::size_t>(x)][static_cast<std::size_t>(d1)];
-      if (x < 0 || occupied.test(x)) break;
-      const int dq = at(g.q, target) - at(g.q, x), dr = at(g.r, target) - at(g.r, x);
-      if ((std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2 > L - a) continue;
-      if (++corners > max_corners) return -1;
-      if (one_turn(x, d1, L - a)) return 1;
-    }
-  }
-  return 0;
-}
 
 void walk_end_rows(const Geometry& g, int start, const Pattern& pat, const Board& occupied, EndRows& out) {
   if (pat.max_steps <= 6) walk_rows<16>(g, start, pat, occupied, out);

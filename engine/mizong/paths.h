@@ -101,18 +101,6 @@ inline bool row_walk_handles(const Pattern& pat) {
 // Sets that can no longer reach the pattern's minimum of turns are dropped.
 void walk_end_rows(const Geometry& g, int start, const Pattern& pat, const Board& occupied, EndRows& out);
 
-// Whether a walk of the pattern from `start` through the empty vertices of `occupied` (the
-// start counts as empty) ends on `target`, for patterns without reversal that may stop after
-// any step and turn at most twice (pat.min_steps <= 1, min_turns 0, max_turns <= 2: the melee
-// hero's): 1 yes, 0 no, -1 not decided within `max_corners` first-segment corners (a walk of
-// two turns is sought from each vertex of the first segment). Every straight, one-turn and
-// two-turn decomposition target - start = a u1 (+ b u2 (+ c u3)) is solved exactly (two
-// non-collinear lattice directions form a basis) and its cells tested.
-int reach_test(const Geometry& g, int start, int target, const Pattern& pat, const Board& occupied, int max_corners);
-inline bool reach_test_handles(const Pattern& pat) {
-  return !pat.reversal && pat.min_steps <= 1 && pat.min_turns == 0 && pat.max_turns <= 2 && pat.max_steps >= 1;
-}
-
 // Every pattern of at most 12 steps, on bit rows (the general walk, reversal included): the
 // (2L+1)-square window of axial coordinates around the start (L = max_steps), one 32-bit row
 // per r, bit q - q0 + L. Layer by layer of steps, S[t][d] holds the vertices where a walk of that many steps ends moving

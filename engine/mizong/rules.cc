@@ -3,6 +3,8 @@
 
 #include "engine/mizong/mizong.h"
 #include "engine/mizong/paths.h"
+#include "engine/mizong/proposals.h"
+#include "engine/mizong/zone.h"
 
 namespace qilab::mizong {
 namespace {
@@ -17,9 +19,14 @@ int heal_radius(const Rules& r, int kind) {
 // Passive healing radius of a healing piece: 1, or (option) its attack radius, the healer's as ranged.
 int passive_radius(const Rules& r, int kind) { return r.passive_heal_attack_radius && !is_melee(kind) ? 3 : 1; }
 
+// Rejected move proposals (MoveTable ends with no free walk) after which a draw walks the
+// moves instead (a walk costs about as much as this many proposals).
+constexpr int kMoveMisses = 16;
+
 // At least as many ends as a walk of the pattern (row_walk_handles) can have anywhere: its
 // ends on an empty board from the centre of the point-24 board, whose every cell within 14
-// steps is on the board. Kept per thread for the few patterns a game uses.
+// steps is on the board. Kept per thread for the few patterns a game uses. (For the patterns
+// no MoveTable covers: more than six steps and more than two turns.)
 int move_bound(const Pattern& pat) {
   struct Entry {
     Pattern pat;
@@ -39,22 +46,6 @@ int move_bound(const Pattern& pat) {
   const int bound = e.count();
   if (used < static_cast<int>(cache.size())) cache[static_cast<std::size_t>(used++)] = Entry{pat, bound};
   return bound;
-}
-
-// The j-th cell (-1 when off the board) of the 3L(L+1) offsets within distance 1..L of c,
-// row by row.
-int disc_offset_cell(const Geometry& g, int c, int L, int j) {
-  for (int dr = -L; dr <= L; ++dr) {
-    const int lo = dr < 0 ? -L - dr : -L, len = 2 * L + 1 - (dr < 0 ? -dr : dr) - (dr == 0 ? 1 : 0);
-    if (j >= len) {
-      j -= len;
-      continue;
-    }
-    int dq = lo + j;
-    if (dr == 0 && dq >= 0) ++dq;  // (not c itself)
-    return g.at(g.q[static_cast<std::size_t>(c)] + dq, g.r[static_cast<std::size_t>(c)] + dr);
-  }
-  return -1;
 }
 
 }  // namespace
@@ -127,6 +118,15 @@ int State::area_heal_count(int healer) const {
   return n;
 }
 
+std::uint64_t State::zone_enemies(int w) const {
+  const Player p = owner(act_.piece);
+  std::uint64_t f = own_[static_cast<std::size_t>(p)].word(w);
+  if (rules_.teams != Teams::kFreeForAll)
+    for (Player q = 0; q < players_; ++q)
+      if (q != p && team_of(q) == team_of(p)) f |= own_[static_cast<std::size_t>(q)].word(w);
+  return zone_.word(w) & occ_.word(w) & ~f;
+}
+
 std::vector<int> State::move_ends(int id) const {
   std::vector<int> out;
   Activation a{static_cast<std::int16_t>(id), piece(id).cell, 0, 0, 0, false};
@@ -185,9 +185,8 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
       if (melee) {
         if (attacks(1)) return true;
       } else if (a.before == 0) {
-        zone_.for_each([&](int t) {
-          if (!stop && enemy(t)) emit(layout_.attack + t);
-        });
+        for (int w = zone_lo_; w < zone_hi_ && !stop; ++w)
+          for (std::uint64_t v = zone_enemies(w); v && !stop; v &= v - 1) emit(layout_.attack + 64 * w + std::countr_zero(v));
         if (stop) return true;
       }
     }
@@ -218,18 +217,28 @@ bool State::selectable(int id) const {
   const Piece& x = piece(id);
   if (x.cell < 0 || x.stunned()) return false;
   if (!is_hero(x.kind) && acted_.test(id)) return false;
-  // Most pieces stand next to an own unstunned piece: a swap (radius >= 1) is open to them.
-  if (!is_hero(x.kind) || x.ap >= kApSwap) {
-    const Board& own = own_[static_cast<std::size_t>(owner(id))];
+  // Most pieces stand next to an own unstunned piece (a swap, radius >= 1) or an enemy (an
+  // attack, radius >= 1, open to an ordinary piece before it acts and to a hero with the AP).
+  const bool can_swap = !is_hero(x.kind) || x.ap >= kApSwap;
+  const bool can_attack = !is_hero(x.kind) || (x.kind != kHealer && x.ap >= kApAttack[x.kind]);
+  if (can_swap || can_attack) {
+    const Player p = owner(id);
+    const Board& own = own_[static_cast<std::size_t>(p)];
     const auto& nb = geo_->nb[static_cast<std::size_t>(x.cell)];
     for (int d = 0; d < kDirs; ++d) {
       const int y = nb[static_cast<std::size_t>(d)];
-      if (y >= 0 && own.test(y) && !stunned_.test(y)) return true;
+      if (y < 0 || !occ_.test(y)) continue;
+      if (own.test(y)) {
+        if (can_swap && !stunned_.test(y)) return true;
+      } else if (can_attack && (rules_.teams == Teams::kFreeForAll || team_of(owner(at_[static_cast<std::size_t>(y)])) != team_of(p))) {
+        return true;
+      }
     }
   }
   Activation a{static_cast<std::int16_t>(id), x.cell, 0, 0, 0, false};
   // The cheap sub-actions first (a swap with a neighbour settles most pieces in a few
-  // lookups), the move walk last.
+  // lookups; a walk that may stop after one step is a look at the neighbours), the move walk last.
+  if (quick_move_test(x) && any_move(a)) return true;
   return gen_sub(a, false, [](Action) { return true; }, kOnlyAll & ~kOnlyMove) || any_move(a);
 }
 
@@ -260,6 +269,7 @@ bool State::any_move(const Activation& a) const {
 }
 
 bool State::any_left_to_do() const {
+  if (quick_move_test(piece(act_.piece)) && any_move(act_)) return true;
   return gen_sub(act_, false, [](Action) { return true; }, kOnlyAll & ~kOnlyMove) || any_move(act_);
 }
 
@@ -391,10 +401,7 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
     if (ap >= kApSwap) swap_r = rules_.hero_swap_radius;
     if (kind != kHealer && ap >= kApAttack[kind]) attack_r = attack_radius(kind);
     if (ap >= kApHeal[kind]) heal_r = heal_radius(rules_, kind);
-    if (kind == kHealer) {
-      const int n = area_heal_count(id);
-      area = n > 0 && ap >= kApAreaPerPiece * n;
-    }
+    area = kind == kHealer && ap >= kApAreaPerPiece;  // (and only if it heals someone it can pay for)
     if (ap >= kApMove[kind]) {
       moves = true;
       pat = Pattern{kind == kMeleeHero ? 1 : (rules_.exact_steps ? steps : 1), kind == kMeleeHero ? 2 * steps : steps, 0,
@@ -408,13 +415,6 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
     if (rng) k = static_cast<int>(rng->below(static_cast<std::uint32_t>(list.size())));
     return k >= 0 && k < list.size() ? list[k] : kInvalidAction;
   }
-  // The enemies in a moved ranged piece's attack zone, a word at a time.
-  auto zone_enemies = [&](int w) {
-    std::uint64_t f = 0;
-    for (Player q = 0; q < players_; ++q)
-      if (q == p || (!ffa && team_of(q) == team)) f |= own_[static_cast<std::size_t>(q)].word(w);
-    return zone_.word(w) & occ_.word(w) & ~f;
-  };
   // A walk's ends lie on empty cells: none when every neighbour is taken (no walk needed).
   if (moves) {
     bool open = false;
@@ -425,18 +425,29 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
     moves = open;
   }
   const int n_done = a.acts > 0 ? 1 : 0;
-  const int n_area = area ? 1 : 0;
+  // Area heal: legal when it heals at least one piece and the healer can pay 3 AP for each.
+  auto area_legal = [&] {
+    const int n = area_heal_count(id);
+    return n > 0 && x.ap >= kApAreaPerPiece * n;
+  };
   if (rng) {
-    // The draw counts only the family it lands in. Families: swaps, attacks, heals (each
-    // bounded by its disc size 3r(r+1) until counted), moves (bounded by the melee hero's
-    // 3L(L+1) proposal cells or the pattern's ends on an empty board until walked), area heal
-    // and done (exact). An index is drawn over the current sizes; in a family not yet counted it
-    // is counted (or, for the melee hero's proposals, the proposed cell tested with reach_test);
-    // an index past the real members is rejected, the family's size set to its real count and
-    // the index drawn again. Every legal action has exactly one index in every round, so the
-    // action taken is uniform over the legal actions (rejection sampling with sizes that only
-    // shrink to exact counts). After 8 rounds every family is counted (one more exact draw).
-    const bool propose = moves && reach_test_handles(pat);
+    int n_area = area ? 1 : 0;  // tested only when the draw lands on it
+    // The draw proposes and rejects; it counts a family only when that is cheaper. Families:
+    // swaps, attacks, heals (each standing for its disc's 3r(r+1) cells until counted), moves
+    // (the ends of the pattern's MoveTable, i.e. its ends on an empty board, until walked),
+    // area heal (tested when drawn) and done. An index is drawn over the current sizes; in a
+    // family not yet counted its cell is proposed and tested (a disc cell for a member; a
+    // move's end for a free walk there, ReachProbe); a proposal that is not a legal action is
+    // rejected and the index drawn again, over sizes that may have shrunk to a family's real
+    // count. Every legal action has exactly one index in every round, so the action taken is
+    // uniform over the legal actions (rejection sampling with sizes that only shrink to exact
+    // counts). After 32 rounds every family is counted (only area heal is still tested when drawn).
+    // Moves (every pattern move_table_handles: no reversal, at most two turns or at most six
+    // steps) are proposed: index u is end u of the pattern's MoveTable, kept when ReachProbe
+    // finds a free walk to it (exact); after kMoveMisses rejected ends they are walked.
+    const MoveTable* table = moves && move_table_handles(pat) ? &move_table(pat) : nullptr;
+    const ReachProbe probe(g, c, occ_, table);  // (cheap: rays are read when first needed)
+    int move_misses = 0;  // after kMoveMisses rejected proposals the moves are walked
     int size[4] = {swap_r >= 0 ? 3 * swap_r * (swap_r + 1) : 0, 0, heal_r >= 0 ? 3 * heal_r * (heal_r + 1) : 0, 0};
     bool exact[4] = {swap_r < 0, true, heal_r < 0, !moves};
     if (attack_r >= 0) {
@@ -445,42 +456,64 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
     } else if (zone) {
       for (int w = zone_lo_; w < zone_hi_; ++w) size[1] += bit_count(zone_enemies(w));
     }
-    if (moves) size[3] = propose ? 3 * pat.max_steps * (pat.max_steps + 1) : move_bound(pat);
+    if (moves) size[3] = table ? table->ends() : move_bound(pat);
     EndRows ends;
     auto walk = [&] {
       walk_end_rows(g, c, pat, occ_, ends);
       size[3] = ends.count();
       exact[3] = true;
     };
+    // Swaps, attacks and heals within their discs are proposed: index u of a family not yet
+    // counted is the u-th cell of its disc (disc_offsets, ring by ring), kept when it holds a
+    // member and rejected otherwise (no scan); after 2r + 1 rejections in one family (about
+    // the cost of scanning its 2r + 1 rows) that family is counted.
+    const int radius[3] = {swap_r, attack_r, heal_r};
+    int misses[3] = {};
+    const int q0 = g.q[static_cast<std::size_t>(c)], r0 = g.r[static_cast<std::size_t>(c)];
+    const auto& offsets = disc_offsets();
+    auto disc_draw = [&](int f, auto&& bits, Action base, int u) {
+      const int rad = radius[f];
+      if (exact[f]) return base + g.disc_nth(c, rad, bits, u);
+      const Offset o = offsets[static_cast<std::size_t>(u)];
+      const int y = g.at(q0 + o.dq, r0 + o.dr);
+      if (y >= 0 && (bits(y, 1) & 1)) return base + y;
+      if (++misses[f] > 2 * rad + 1) {
+        size[f] = g.disc_count(c, rad, bits);
+        exact[f] = true;
+      }
+      return kInvalidAction;
+    };
+    auto count_disc = [&](int f, auto&& bits) {
+      if (exact[f]) return;
+      size[f] = g.disc_count(c, radius[f], bits);
+      exact[f] = true;
+    };
+    // (radii past the offset table: counted at once)
+    if (radius[0] > kMaxOffsetRadius) count_disc(0, swappable);
+    if (radius[1] > kMaxOffsetRadius) count_disc(1, enemies);
+    if (radius[2] > kMaxOffsetRadius) count_disc(2, healable);
     for (int round = 0;; ++round) {
-      if (round == 8) {
-        if (!exact[0]) size[0] = g.disc_count(c, swap_r, swappable);
-        if (!exact[1]) size[1] = g.disc_count(c, attack_r, enemies);
-        if (!exact[2]) size[2] = g.disc_count(c, heal_r, healable);
+      if (round == 32) {
+        count_disc(0, swappable);
+        count_disc(1, enemies);
+        count_disc(2, healable);
         if (!exact[3]) walk();
-        exact[0] = exact[1] = exact[2] = true;
       }
       const int total = size[0] + size[1] + size[2] + size[3] + n_area + n_done;
       if (total == 0) return kInvalidAction;
       int u = static_cast<int>(rng->below(static_cast<std::uint32_t>(total)));
       if (u < size[0]) {
-        if (!exact[0]) {  // located in the scan that counts, which stops there
-          const int y = g.disc_nth_or_count(c, swap_r, swappable, u, &size[0]);
-          if (y >= 0) return layout_.swap + y;
-          exact[0] = true;
-          continue;
-        }
-        return layout_.swap + g.disc_nth(c, swap_r, swappable, u);
+        const Action x = disc_draw(0, swappable, layout_.swap, u);
+        if (x != kInvalidAction) return x;
+        continue;
       }
       u -= size[0];
       if (u < size[1]) {
-        if (!exact[1]) {  // located in the scan that counts, which stops there
-          const int y = g.disc_nth_or_count(c, attack_r, enemies, u, &size[1]);
-          if (y >= 0) return layout_.attack + y;
-          exact[1] = true;
+        if (!zone) {
+          const Action x = disc_draw(1, enemies, layout_.attack, u);
+          if (x != kInvalidAction) return x;
           continue;
         }
-        if (!zone) return layout_.attack + g.disc_nth(c, attack_r, enemies, u);
         for (int w = zone_lo_; w < zone_hi_; ++w) {
           std::uint64_t v = zone_enemies(w);
           const int n = bit_count(v);
@@ -494,28 +527,19 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
       }
       u -= size[1];
       if (u < size[2]) {
-        if (!exact[2]) {  // located in the scan that counts, which stops there
-          const int y = g.disc_nth_or_count(c, heal_r, healable, u, &size[2]);
-          if (y >= 0) return layout_.heal + y;
-          exact[2] = true;
-          continue;
-        }
-        return layout_.heal + g.disc_nth(c, heal_r, healable, u);
+        const Action x = disc_draw(2, healable, layout_.heal, u);
+        if (x != kInvalidAction) return x;
+        continue;
       }
       u -= size[2];
       if (u < size[3]) {
         if (exact[3]) return layout_.move + ends.nth(g, u);
-        if (propose) {
-          // The proposed cell: kept when a walk ends there; off the board, taken or out of
-          // reach: rejected; undecided: the walk decides (and the moves are exact from then on).
-          const int y = disc_offset_cell(g, c, pat.max_steps, u);
-          const int reach = y >= 0 ? reach_test(g, c, y, pat, occ_, 24) : 0;
-          if (reach == 1) return layout_.move + y;
-          if (reach == 0) continue;
-          walk();
-          bool end = false;
-          ends.for_each(g, [&](int e) { return end = e == y; });
-          if (end) return layout_.move + y;
+        if (table) {
+          // The proposed end: kept when a walk ends there; off the board, taken or out of
+          // reach: rejected.
+          const int y = probe.cell(u);
+          if (probe.reaches(u, y)) return layout_.move + y;
+          if (++move_misses >= kMoveMisses) walk();
           continue;
         }
         walk();
@@ -523,7 +547,11 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
         continue;
       }
       u -= size[3];
-      if (u < n_area) return layout_.area_heal;
+      if (u < n_area) {
+        if (area_legal()) return layout_.area_heal;
+        n_area = 0;
+        continue;
+      }
       return layout_.done;
     }
   }
@@ -533,6 +561,7 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
   else if (zone)
     for (int w = zone_lo_; w < zone_hi_; ++w) n_attack += bit_count(zone_enemies(w));
   const int n_heal = heal_r >= 0 ? g.disc_count(c, heal_r, healable) : 0;
+  const int n_area = area && area_legal() ? 1 : 0;
   const int n_exact = n_swap + n_attack + n_heal + n_area + n_done;
   EndRows ends;
   int n_move = 0;
@@ -562,7 +591,7 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
   k -= n_attack;
   if (k < n_heal) return layout_.heal + g.disc_nth(c, heal_r, healable, k);
   k -= n_heal;
-  if (area) {
+  if (n_area) {
     if (k == 0) return layout_.area_heal;
     --k;
   }
@@ -797,12 +826,9 @@ void State::rank_rest_by_hp() {
 
 void State::finish_activation() {
   if (act_.piece >= 0 && !is_hero(piece(act_.piece).kind)) acted_.set(act_.piece);
-  const bool ranged_moved = act_.moved;
   act_ = Activation{};
-  if (ranged_moved) {
-    zone_ = Board{};
-    zone_lo_ = zone_hi_ = 0;
-  }
+  for (int w = zone_lo_; w < zone_hi_; ++w) zone_.set_word(w, 0);  // (every set word lies in [lo, hi))
+  zone_lo_ = zone_hi_ = 0;
   if (!over_ && out(current_)) end_turn();
 }
 
@@ -878,25 +904,13 @@ void State::end_round() {
 }
 
 void State::compute_zone(int start, int end, int turns) {
-  Board on_path;
-  walk_cells(*geo_, start, end, Pattern{rules_.exact_steps ? rules_.steps : 1, rules_.steps, turns, turns, rules_.allow_reversal},
-             [&](int y) { return y != end && occ_.test(y); }, on_path);
-  zone_ = Board{};
-  // Each path vertex's radius-3 disc, a row of cells at a time; [zone_lo_, zone_hi_) bounds the
-  // words set (the draws scan only those).
-  auto all = [](int, int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; };
-  int lo = Board::kBits, hi = -1;
-  on_path.for_each([&](int v) {
-    geo_->for_disc_rows(v, 3, all, [&](int first, std::uint64_t bits) {
-      lo = std::min(lo, first);
-      hi = std::max(hi, first + 63 - std::countl_zero(bits));
-      bits &= ~Geometry::bits_at(zone_, first, 64 - std::countl_zero(bits));  // cells not set yet
-      for (; bits; bits &= bits - 1) zone_.set(first + std::countr_zero(bits));
-      return false;
-    });
-  });
-  zone_lo_ = static_cast<std::int16_t>(hi < 0 ? 0 : lo >> 6);
-  zone_hi_ = static_cast<std::int16_t>(hi < 0 ? 0 : (hi >> 6) + 1);
+  // zone.cc: tabled walks of the default patterns, the depth-first walk otherwise; only the
+  // words the last zone used are cleared.
+  int lo = zone_lo_, hi = zone_hi_;
+  attack_zone(*geo_, start, end, Pattern{rules_.exact_steps ? rules_.steps : 1, rules_.steps, turns, turns, rules_.allow_reversal},
+              occ_, zone_, lo, hi);
+  zone_lo_ = static_cast<std::int16_t>(lo);
+  zone_hi_ = static_cast<std::int16_t>(hi);
 }
 
 void State::apply(Action a) {
