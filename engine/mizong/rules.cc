@@ -835,10 +835,10 @@ void State::finish_activation() {
 void State::start_turn() {
   acted_ = PieceSet{};
   const int first = current_ * home_;
+  stunned_ &= ~own_[static_cast<std::size_t>(current_)];  // (the cells of the seat's pieces)
   for (int id = first; id < first + home_; ++id) {
     Piece& x = pc_[static_cast<std::size_t>(id)];
     x.flags &= static_cast<std::uint8_t>(~kStunned);
-    if (x.cell >= 0) stunned_.reset(x.cell);
     if (is_hero(x.kind)) x.ap = static_cast<std::uint8_t>(kApBudget[x.kind]);
   }
 }

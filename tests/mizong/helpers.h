@@ -2,12 +2,14 @@
 // Building mizong positions by hand: a game at point size 4 (or 24) with chosen options, an
 // empty board, and pieces put on named cells.
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "engine/core/error.h"
 #include "engine/core/options.h"
 #include "engine/mizong/mizong.h"
+#include "engine/mizong/paths.h"
 
 namespace qilab::mizong::test {
 
@@ -96,5 +98,16 @@ inline std::vector<std::string> oracle_ends(const State& s, int start, int min_s
 }
 
 inline std::vector<std::string> engine_ends(const State& s, int id) { return names(s, s.move_ends(id)); }
+
+// Every end of a walk of `pat` from start through the empty vertices of `occupied` (the start
+// counting as empty), by the engine's walk (window_ends), in cell order.
+inline std::set<int> walk_end_set(const Geometry& g, int start, const Pattern& pat, const Board& occupied) {
+  std::set<int> ends;
+  window_ends(g, start, pat, occupied, [&](int e) {
+    ends.insert(e);
+    return false;
+  });
+  return ends;
+}
 
 }  // namespace qilab::mizong::test

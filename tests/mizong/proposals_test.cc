@@ -27,15 +27,6 @@ const Pattern kPatterns[] = {
 };
 constexpr int kPatternCount = static_cast<int>(sizeof kPatterns / sizeof kPatterns[0]);
 
-std::set<int> walk_end_set(const Geometry& g, int start, const Pattern& pat, const Board& occ) {
-  std::set<int> ends;
-  window_ends(g, start, pat, occ, [&](int e) {
-    ends.insert(e);
-    return false;
-  });
-  return ends;
-}
-
 // Every end of the table from start: kept by the probe exactly when the walk ends there, and
 // every end of the walk is an end of the table. Returns how many ends were kept.
 int check_probe(const Geometry& g, int start, const Pattern& pat, const Board& occ) {
