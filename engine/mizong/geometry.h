@@ -154,25 +154,6 @@ struct Geometry {
     });
     return cell;
   }
-  // The k-th cell as disc_nth, in one scan that stops there; when there are not that many,
-  // -1 and *count receives how many there are (the scan has then counted them all).
-  template <class Bits>
-  int disc_nth_or_count(int c, int radius, Bits&& bits, int k, int* count) const {
-    int cell = -1, n = 0;
-    for_disc_rows(c, radius, bits, [&](int first, std::uint64_t v) {
-      const int m = bit_count(v);
-      if (k >= m) {
-        k -= m;
-        n += m;
-        return false;
-      }
-      for (; k > 0; --k) v &= v - 1;
-      cell = first + std::countr_zero(v);
-      return true;
-    });
-    if (cell < 0) *count = n;
-    return cell;
-  }
   // Bits first .. first+n-1 (n <= 64) of a board, as the low bits of a word.
   [[gnu::always_inline]] static std::uint64_t bits_at(const Board& b, int first, int n) {
     const int w = first >> 6, o = first & 63;
