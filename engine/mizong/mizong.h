@@ -225,6 +225,8 @@ class State {
   void compute_zone(int start, int end, int turns);
   // Word w of the enemies of the active piece's side in its attack zone (zone_).
   std::uint64_t zone_enemies(int w) const;
+  int zone_enemy_count() const;
+  int zone_enemy_at(int k) const;  // the k-th zone enemy's cell in cell order (k < zone_enemy_count())
   void attack(int attacker, int defender);
   void hurt(int id, int sixths);
   void heal_piece(int id);

@@ -127,6 +127,26 @@ std::uint64_t State::zone_enemies(int w) const {
   return zone_.word(w) & occ_.word(w) & ~f;
 }
 
+int State::zone_enemy_count() const {
+  int n = 0;
+  for (int w = zone_lo_; w < zone_hi_; ++w) n += bit_count(zone_enemies(w));
+  return n;
+}
+
+int State::zone_enemy_at(int k) const {
+  for (int w = zone_lo_; w < zone_hi_; ++w) {
+    std::uint64_t v = zone_enemies(w);
+    const int n = bit_count(v);
+    if (k >= n) {
+      k -= n;
+      continue;
+    }
+    for (; k > 0; --k) v &= v - 1;
+    return 64 * w + std::countr_zero(v);
+  }
+  return -1;
+}
+
 std::vector<int> State::move_ends(int id) const {
   std::vector<int> out;
   Activation a{static_cast<std::int16_t>(id), piece(id).cell, 0, 0, 0, false};
@@ -454,7 +474,7 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
       size[1] = 3 * attack_r * (attack_r + 1);
       exact[1] = false;
     } else if (zone) {
-      for (int w = zone_lo_; w < zone_hi_; ++w) size[1] += bit_count(zone_enemies(w));
+      size[1] = zone_enemy_count();
     }
     if (moves) size[3] = table ? table->ends() : move_bound(pat);
     EndRows ends;
@@ -514,16 +534,7 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
           if (x != kInvalidAction) return x;
           continue;
         }
-        for (int w = zone_lo_; w < zone_hi_; ++w) {
-          std::uint64_t v = zone_enemies(w);
-          const int n = bit_count(v);
-          if (u >= n) {
-            u -= n;
-            continue;
-          }
-          for (; u > 0; --u) v &= v - 1;
-          return layout_.attack + 64 * w + std::countr_zero(v);
-        }
+        return layout_.attack + zone_enemy_at(u);
       }
       u -= size[1];
       if (u < size[2]) {
@@ -556,10 +567,7 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
     }
   }
   const int n_swap = swap_r >= 0 ? g.disc_count(c, swap_r, swappable) : 0;
-  int n_attack = 0;
-  if (attack_r >= 0) n_attack = g.disc_count(c, attack_r, enemies);
-  else if (zone)
-    for (int w = zone_lo_; w < zone_hi_; ++w) n_attack += bit_count(zone_enemies(w));
+  const int n_attack = attack_r >= 0 ? g.disc_count(c, attack_r, enemies) : zone ? zone_enemy_count() : 0;
   const int n_heal = heal_r >= 0 ? g.disc_count(c, heal_r, healable) : 0;
   const int n_area = area && area_legal() ? 1 : 0;
   const int n_exact = n_swap + n_attack + n_heal + n_area + n_done;
@@ -577,16 +585,7 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
   k -= n_swap;
   if (k < n_attack) {
     if (!zone) return layout_.attack + g.disc_nth(c, attack_r, enemies, k);
-    for (int w = zone_lo_; w < zone_hi_; ++w) {
-      std::uint64_t v = zone_enemies(w);
-      const int n = bit_count(v);
-      if (k >= n) {
-        k -= n;
-        continue;
-      }
-      for (; k > 0; --k) v &= v - 1;
-      return layout_.attack + 64 * w + std::countr_zero(v);
-    }
+    return layout_.attack + zone_enemy_at(k);
   }
   k -= n_attack;
   if (k < n_heal) return layout_.heal + g.disc_nth(c, heal_r, healable, k);
