@@ -1,7 +1,6 @@
 #include "engine/mizong/geometry.h"
 
 #include <charconv>
-#include <cstdlib>
 #include <memory>
 
 #include "engine/core/error.h"
@@ -57,20 +56,6 @@ Geometry build() {
 }
 
 }  // namespace
-
-const std::array<Offset, disc_size(kMaxOffsetRadius)>& disc_offsets() {
-  static const auto table = [] {
-    std::array<Offset, disc_size(kMaxOffsetRadius)> t{};
-    std::size_t n = 0;
-    for (int k = 1; k <= kMaxOffsetRadius; ++k)
-      for (int dr = -k; dr <= k; ++dr)
-        for (int dq = -k; dq <= k; ++dq)
-          if ((std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2 == k)
-            t[n++] = Offset{static_cast<std::int8_t>(dq), static_cast<std::int8_t>(dr)};
-    return t;
-  }();
-  return table;
-}
 
 Board Geometry::disc(int c, int radius) const {
   Board b;

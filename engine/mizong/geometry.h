@@ -176,7 +176,30 @@ struct Offset {
 };
 inline constexpr int kMaxOffsetRadius = 12;
 inline constexpr int disc_size(int radius) { return 3 * radius * (radius + 1); }
-const std::array<Offset, disc_size(kMaxOffsetRadius)>& disc_offsets();
+inline constexpr std::array<Offset, disc_size(kMaxOffsetRadius)> kDiscOffsets = [] {
+  std::array<Offset, disc_size(kMaxOffsetRadius)> t{};
+  std::size_t n = 0;
+  for (int k = 1; k <= kMaxOffsetRadius; ++k)
+    for (int dr = -k; dr <= k; ++dr)
+      for (int dq = -k; dq <= k; ++dq) {
+        const int s = dq + dr;
+        if (((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (s < 0 ? -s : s)) / 2 == k)
+          t[n++] = Offset{static_cast<std::int8_t>(dq), static_cast<std::int8_t>(dr)};
+      }
+  return t;
+}();
+// Ring by ring: entries 3k(k-1) .. 3k(k+1)-1 are the offsets at distance k, each once.
+static_assert([] {
+  for (int k = 1; k <= kMaxOffsetRadius; ++k)
+    for (int i = disc_size(k - 1); i < disc_size(k); ++i) {
+      const Offset o = kDiscOffsets[static_cast<std::size_t>(i)];
+      const int s = o.dq + o.dr;
+      if (((o.dq < 0 ? -o.dq : o.dq) + (o.dr < 0 ? -o.dr : o.dr) + (s < 0 ? -s : s)) / 2 != k) return false;
+      for (int j = disc_size(k - 1); j < i; ++j)
+        if (kDiscOffsets[static_cast<std::size_t>(j)].dq == o.dq && kDiscOffsets[static_cast<std::size_t>(j)].dr == o.dr) return false;
+    }
+  return true;
+}());
 
 // The geometry of point size 4 or 24; throws Error otherwise.
 const Geometry& geometry(int point);

@@ -484,17 +484,16 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
       exact[3] = true;
     };
     // Swaps, attacks and heals within their discs are proposed: index u of a family not yet
-    // counted is the u-th cell of its disc (disc_offsets, ring by ring), kept when it holds a
+    // counted is the u-th cell of its disc (kDiscOffsets, ring by ring), kept when it holds a
     // member and rejected otherwise (no scan); after 2r + 1 rejections in one family (about
     // the cost of scanning its 2r + 1 rows) that family is counted.
     const int radius[3] = {swap_r, attack_r, heal_r};
     int misses[3] = {};
     const int q0 = g.q[static_cast<std::size_t>(c)], r0 = g.r[static_cast<std::size_t>(c)];
-    const auto& offsets = disc_offsets();
     auto disc_draw = [&](int f, auto&& bits, Action base, int u) {
       const int rad = radius[f];
       if (exact[f]) return base + g.disc_nth(c, rad, bits, u);
-      const Offset o = offsets[static_cast<std::size_t>(u)];
+      const Offset o = kDiscOffsets[static_cast<std::size_t>(u)];
       const int y = g.at(q0 + o.dq, r0 + o.dr);
       if (y >= 0 && (bits(y, 1) & 1)) return base + y;
       if (++misses[f] > 2 * rad + 1) {
