@@ -32,6 +32,12 @@ constexpr int bit_count(std::uint64_t v) {
   return static_cast<int>((v * 0x0101010101010101ull) >> 56);
 }
 
+// Steps from a vertex to the one at axial offset (dq, dr) on the unbounded lattice.
+constexpr int hex_distance(int dq, int dr) {
+  const int s = dq + dr;
+  return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (s < 0 ? -s : s)) / 2;
+}
+
 struct Geometry {
   int point = 0;       // point size P
   int cells = 0;       // 6P(P+1)+1
@@ -56,11 +62,7 @@ struct Geometry {
     if (rw < 0 || rw >= rows || cl < 0 || cl >= grid_width) return -1;
     return grid[rw * grid_width + cl];
   }
-  int distance(int a, int b) const {
-    const int dq = q[a] - q[b], dr = r[a] - r[b];
-    const int s = dq + dr;
-    return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (s < 0 ? -s : s)) / 2;
-  }
+  int distance(int a, int b) const { return hex_distance(q[a] - q[b], r[a] - r[b]); }
   // f(cell) for every cell at distance 1..radius of c (c itself excluded), nearest ring
   // first for radius 1; f may return true to stop early (then for_disc returns true).
   template <class F>
@@ -181,11 +183,8 @@ inline constexpr std::array<Offset, disc_size(kMaxOffsetRadius)> kDiscOffsets = 
   std::size_t n = 0;
   for (int k = 1; k <= kMaxOffsetRadius; ++k)
     for (int dr = -k; dr <= k; ++dr)
-      for (int dq = -k; dq <= k; ++dq) {
-        const int s = dq + dr;
-        if (((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (s < 0 ? -s : s)) / 2 == k)
-          t[n++] = Offset{static_cast<std::int8_t>(dq), static_cast<std::int8_t>(dr)};
-      }
+      for (int dq = -k; dq <= k; ++dq)
+        if (hex_distance(dq, dr) == k) t[n++] = Offset{static_cast<std::int8_t>(dq), static_cast<std::int8_t>(dr)};
   return t;
 }();
 // Ring by ring: entries 3k(k-1) .. 3k(k+1)-1 are the offsets at distance k, each once.
@@ -193,8 +192,7 @@ static_assert([] {
   for (int k = 1; k <= kMaxOffsetRadius; ++k)
     for (int i = disc_size(k - 1); i < disc_size(k); ++i) {
       const Offset o = kDiscOffsets[static_cast<std::size_t>(i)];
-      const int s = o.dq + o.dr;
-      if (((o.dq < 0 ? -o.dq : o.dq) + (o.dr < 0 ? -o.dr : o.dr) + (s < 0 ? -s : s)) / 2 != k) return false;
+      if (hex_distance(o.dq, o.dr) != k) return false;
       for (int j = disc_size(k - 1); j < i; ++j)
         if (kDiscOffsets[static_cast<std::size_t>(j)].dq == o.dq && kDiscOffsets[static_cast<std::size_t>(j)].dr == o.dr) return false;
     }
