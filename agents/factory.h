@@ -13,6 +13,7 @@
 #include "agents/greedy_agent.h"
 #include "agents/mcts_agent.h"
 #include "agents/random_agent.h"
+#include "engine/core/data.h"
 #include "engine/core/error.h"
 
 namespace qilab {
@@ -95,7 +96,7 @@ AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
   using S = typename G::State;
   AgentSpec spec = parse_agent_spec(text);
   if (spec.kind.ends_with(".toml")) {  // "file.toml" or "file.toml:key=value,..."; the extras win
-    AgentSpec file = read_agent_file(spec.kind);
+    AgentSpec file = read_agent_file(user_or_data_path(spec.kind));  // configs/agents/... from anywhere
     file.overrides.insert(file.overrides.end(), spec.overrides.begin(), spec.overrides.end());
     spec = std::move(file);
   }

@@ -9,6 +9,7 @@
 
 #include "apps/qilab/commands.h"
 #include "engine/core/error.h"
+#include "engine/core/version.h"
 
 namespace {
 
@@ -28,6 +29,8 @@ int report(const char* kind, std::string msg, int code) {
 int main(int argc, char** argv) {
   CLI::App app{"qilab: AI self-play and strategy research on board games.", "qilab"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "qilab " + std::string(qilab::version()) + " (commit " +
+                                        std::string(qilab::git_commit()) + ")");
   app.footer("Run 'qilab COMMAND --help' for a command's options. Exit codes: 0 ok, 2 bad input, "
              "1 internal failure (docs/cli.md).");
   qilab::cli::add_games_command(app);

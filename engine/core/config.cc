@@ -10,6 +10,7 @@
 #include <regex>
 #include <toml.hpp>
 
+#include "engine/core/data.h"
 #include "engine/core/error.h"
 
 namespace qilab {
@@ -42,7 +43,8 @@ std::string first_line(const std::string& s) {
 
 }  // namespace
 
-GameConfig read_game_config(const std::string& path) {
+GameConfig read_game_config(const std::string& given) {
+  const std::string path = user_or_data_path(given);  // configs/games/... works from any directory
   if (!std::filesystem::exists(path)) throw Error(path + ": no such config file");
   toml::value root;
   try {

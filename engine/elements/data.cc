@@ -5,11 +5,9 @@
 #include <set>
 #include <toml.hpp>
 
+#include "engine/core/data.h"
 #include "engine/core/error.h"
 
-#ifndef QILAB_SOURCE_DIR
-#define QILAB_SOURCE_DIR "."
-#endif
 
 namespace qilab::elements {
 
@@ -32,7 +30,7 @@ std::string Tile::edge_string() const {
 }
 
 std::string default_data_path(std::string_view name) {
-  return std::string(QILAB_SOURCE_DIR) + "/configs/games/elements/" + std::string(name);
+  return data_path("configs/games/elements/" + std::string(name));
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/core/data.h"
 #include "engine/core/error.h"
 
 namespace qilab::elements {
@@ -119,9 +120,10 @@ Elements::Elements(const Options& options) : options_(options) {
     r->patch[d] = static_cast<Element>(e);
   }
 
-  const std::string deck_path = options.get_string("deck").empty() ? default_data_path("deck.toml") : options.get_string("deck");
-  const std::string roster_path =
-      options.get_string("roster").empty() ? default_data_path("heroes.toml") : options.get_string("roster");
+  const std::string deck_path =
+      options.get_string("deck").empty() ? default_data_path("deck.toml") : user_or_data_path(options.get_string("deck"));
+  const std::string roster_path = options.get_string("roster").empty() ? default_data_path("heroes.toml")
+                                                                        : user_or_data_path(options.get_string("roster"));
   r->deck = read_deck(deck_path);
   r->roster = read_roster(roster_path);
   for (std::size_t t = 0; t < r->deck.tiles.size(); ++t) {

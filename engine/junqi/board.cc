@@ -6,11 +6,9 @@
 #include <mutex>
 #include <set>
 
+#include "engine/core/data.h"
 #include "engine/core/error.h"
 
-#ifndef QILAB_SOURCE_DIR
-#define QILAB_SOURCE_DIR "."
-#endif
 
 namespace qilab::junqi {
 namespace {
@@ -258,7 +256,8 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
   return b;
 }
 
-const Board& load_board(const std::string& path) {
+const Board& load_board(const std::string& given) {
+  const std::string path = user_or_data_path(given);
   static std::mutex mu;
   static std::map<std::string, std::unique_ptr<Board>> cache;
   std::lock_guard<std::mutex> lock(mu);
@@ -277,7 +276,7 @@ const Board& load_board(const std::string& path) {
 }
 
 std::string default_board_path(std::string_view name) {
-  return std::string(QILAB_SOURCE_DIR) + "/configs/boards/" + std::string(name) + ".json";
+  return data_path("configs/boards/" + std::string(name) + ".json");
 }
 
 }  // namespace qilab::junqi

@@ -102,7 +102,7 @@ inline KindSet setup_kinds(const Board& b, int post) {
 Board parse_board(const nlohmann::json& j, const std::string& where);
 // Loads a board file once and keeps it for the life of the program (states point at it).
 const Board& load_board(const std::string& path);
-// configs/boards/<name>.json in the source tree.
+// configs/boards/<name>.json in qilab's data folder (engine/core/data.h).
 std::string default_board_path(std::string_view name);
 
 }  // namespace qilab::junqi

@@ -4,11 +4,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/core/data.h"
 #include "engine/core/error.h"
 
-#ifndef QILAB_SOURCE_DIR
-#define QILAB_SOURCE_DIR "."
-#endif
 
 namespace qilab::junqi {
 namespace {
@@ -82,7 +80,7 @@ std::vector<Action> deployment_actions(const State& s, std::string_view layout) 
 
 std::string resolve_deployment(const std::string& entry) {
   if (entry.size() == 35 && entry.find_first_not_of("FMB123456789+/") == std::string::npos) return entry;
-  if (entry.size() > 4 && entry.substr(entry.size() - 4) == ".txt") return read_deployment(entry);
+  if (entry.size() > 4 && entry.substr(entry.size() - 4) == ".txt") return read_deployment(user_or_data_path(entry));
   return named_deployment(entry);
 }
 
@@ -127,7 +125,7 @@ std::string read_deployment(const std::string& path) {
 }
 
 std::string named_deployment(std::string_view name) {
-  return read_deployment(std::string(QILAB_SOURCE_DIR) + "/configs/games/junqi/" + std::string(name) + ".txt");
+  return read_deployment(data_path("configs/games/junqi/" + std::string(name) + ".txt"));
 }
 
 }  // namespace qilab::junqi

@@ -26,7 +26,7 @@ std::string resolve_deployment(const std::string& entry);
 std::string random_deployment(Rng& rng);
 // Reads a layout file ('#' starts a comment); throws Error naming the file.
 std::string read_deployment(const std::string& path);
-// configs/games/junqi/<name>.txt in the source tree.
+// configs/games/junqi/<name>.txt in qilab's data folder (engine/core/data.h).
 std::string named_deployment(std::string_view name);
 
 }  // namespace qilab::junqi

@@ -550,7 +550,7 @@ Values State::returns() const {
 
 std::vector<OptionSpec> junqi_option_specs(std::string_view board_name) {
   return {
-      {"board", std::string(), "board file (JSON); empty: configs/boards/" + std::string(board_name) + ".json in the source tree"},
+      {"board", std::string(), "board file (JSON); empty: configs/boards/" + std::string(board_name) + ".json in qilab's data folder"},
       {"mode", std::string("standard"),
        "room mode: standard (the last side standing wins; 3/2/1 x base by survivors) or decapitation (斩首: one player out loses; +-1 x base)"},
       {"visibility", std::string("dark"), "dark (own ranks only) or bright (every rank shown once all have deployed)"},

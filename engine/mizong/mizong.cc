@@ -1,10 +1,10 @@
 // The mizong game: options, setups, the opening position and positions read from JSON.
 #include "engine/mizong/mizong.h"
 
-#include <filesystem>
 #include <set>
 #include <sstream>
 
+#include "engine/core/data.h"
 #include "engine/core/error.h"
 
 namespace qilab::mizong {
@@ -34,15 +34,10 @@ int int_in(const Options& o, const std::string& name, int lo, int hi) {
 }
 
 // A setup by name or file; relative file paths are tried from the working directory, then
-// from the source tree.
+// from qilab's data folder (engine/core/data.h).
 std::vector<Identity> load_setup(const Geometry& g, const std::string& spec, Rng rng) {
   if (spec.size() > 4 && spec.substr(spec.size() - 4) == ".txt") {
-    std::string path = spec;
-#ifdef QILAB_SOURCE_DIR
-    if (!std::filesystem::exists(path) && std::filesystem::exists(std::string(QILAB_SOURCE_DIR) + "/" + spec))
-      path = std::string(QILAB_SOURCE_DIR) + "/" + spec;
-#endif
-    return read_setup_file(g, path);
+    return read_setup_file(g, user_or_data_path(spec));
   }
   return layout(g, spec, rng);
 }
