@@ -223,6 +223,8 @@ class Guifa {
 
  private:
   State empty_state() const;
+  template <class Bad>
+  void check_army(const State& s, const Bad& bad) const;
   Options options_;
   int size_;
   int players_;

@@ -12,7 +12,7 @@ std::vector<P> barrier_pieces(bool with_prophet) {
   if (with_prophet) v.push_back({"c3", 'P', 1});
   return v;
 }
-const std::vector<Corpse> kCorpses = {{"e1", "force_mage"}, {"b4", "summoner", 2}};
+const std::vector<Corpse> kCorpses = {{"e1", "force_mage"}, {"b4", "spent", 2}};
 }  // namespace
 
 TEST_CASE("prophet: its barrier suppresses summoning, illusion, revival and annihilation of enemies") {
