@@ -1,4 +1,5 @@
-// The guifa game: options, the opening setup and positions read from JSON.
+// The guifa game: options, the opening setup and positions read from JSON (docs/rules/guifa.md,
+// "Options", "Board" and "Positions").
 #include "engine/guifa/guifa.h"
 
 #include <algorithm>

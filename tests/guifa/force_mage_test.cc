@@ -1,4 +1,4 @@
-// C、力场师 the force mage (manual 二 C) and the two worked examples at the top of the manual.
+// C、力场师 the force mage (manual 二 C; docs/rules/guifa.md, C) and the two worked examples at the top of the manual.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;

@@ -1,4 +1,4 @@
-// B、幻术师 the illusionist (manual 二 B), one test per sentence.
+// B、幻术师 the illusionist (manual 二 B; docs/rules/guifa.md, B), one test per sentence.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;

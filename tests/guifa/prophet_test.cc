@@ -1,4 +1,4 @@
-// F、预言师 the prophet (manual 二 F), one test per sentence.
+// F、预言师 the prophet (manual 二 F; docs/rules/guifa.md, F), one test per sentence.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;

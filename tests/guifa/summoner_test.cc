@@ -1,4 +1,4 @@
-// A、召唤师 the summoner (manual 二 A), one test per sentence.
+// A、召唤师 the summoner (manual 二 A; docs/rules/guifa.md, A), one test per sentence.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;
