@@ -231,6 +231,7 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
       throw bad(at, "expected an object {cell, counts: {kind: number}}");
     only_keys(cj, at, {"cell", "counts"});
     const int c = cell(cj["cell"], at + ".cell");
+    if (s.corpse_cells_.test(c)) throw bad(at + ".cell", "a second entry for " + g.name(c) + "; one entry per cell");
     for (const auto& [k, v] : cj["counts"].items()) {
       int nibble = -1;
       if (k == "spent") nibble = kSpentNibble;

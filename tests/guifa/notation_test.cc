@@ -115,6 +115,9 @@ TEST_CASE("positions: unknown keys inside pieces, corpses, the summoning and the
   j = position_json(g, army, 0, {{"e5", "prophet"}});
   j["corpses"][0]["age"] = 3;
   CHECK(says(refusal(g, j), {"'corpses[0].age'", "unknown field"}));
+  // One entry per cell: a second one would silently overwrite the first.
+  j = position_json(g, army, 0, {{"e5", "prophet"}, {"e5", "summoner"}});
+  CHECK(says(refusal(g, j), {"'corpses[1].cell'", "e5"}));
   j = position_json(g, army);
   j["summoning"] = {{"cell", "c3"}, {"left", 4}, {"beasts", 4}};
   CHECK(says(refusal(g, j), {"'summoning.beasts'"}));
