@@ -1,4 +1,5 @@
-// The guifa game: options, the opening setup and positions read from JSON.
+// The guifa game: options, the opening setup and positions read from JSON (docs/rules/guifa.md,
+// "Options", "Board" and "Positions").
 #include "engine/guifa/guifa.h"
 
 #include <algorithm>
@@ -66,6 +67,56 @@ State Guifa::initial_state() const {
   return s;
 }
 
+// Refuses armies the game can never produce (docs/rules/guifa.md, "Positions"). Each seat
+// brings one piece of each of the seven kinds; a piece that falls leaves at most one corpse,
+// which a necromancer may raise once, so each of the game's `players` bodies of a kind is on
+// the board at most once (its clone passing into the true illusionist replaces a body, it
+// adds none): at most `players` pieces of a kind, on one seat or all of them together, with
+// that kind's revivable corpses. The one clone belongs to the centred illusionist; a summoner
+// has at most 4 beasts, since it summons again only when none lives.
+template <class Bad>
+void Guifa::check_army(const State& s, const Bad& bad) const {
+  const Geometry& g = s.geo();
+  const auto seat_of = [](int p) { return "seat " + std::to_string(p); };
+  for (int k = 0; k < kKinds; ++k) {
+    if (k == kBeast || k == kScepter) continue;  // scepters: exactly one each, checked above
+    int total = 0;
+    for (int p = 0; p < players_; ++p) {
+      const Board mine = s.kind_[k] & s.own_[p];
+      int bodies = 0, clones = 0;
+      for (int c : mine) ((s.sq_[c].flags & kClone) ? clones : bodies) += 1;
+      if (bodies > players_)
+        throw bad("pieces", seat_of(p) + " has " + std::to_string(bodies) + " " + kKindName[k] + " pieces; with " +
+                                std::to_string(players_) + " players a seat can hold at most " + std::to_string(players_) +
+                                " (its own and revived ones)");
+      if (clones > 1) throw bad("pieces", seat_of(p) + " has " + std::to_string(clones) + " clones; at most 1");
+      total += bodies;
+    }
+    int corpses = 0;
+    for (int c : s.corpse_cells_) corpses += s.corpses(c, static_cast<Kind>(k));
+    if (total + corpses > players_)
+      throw bad("pieces", std::to_string(total) + " " + kKindName[k] + " pieces and " + std::to_string(corpses) +
+                              " revivable " + kKindName[k] + " corpses, but " + std::to_string(players_) +
+                              " players bring only " + std::to_string(players_));
+  }
+  for (int c : s.illusions_) {
+    const Piece& q = s.sq_[c];
+    if (!(q.flags & kClone)) continue;
+    const Piece& mid = s.sq_[g.centre];
+    if (!s.occ_.test(g.centre) || mid.kind != kIllusionist || (mid.flags & kClone) || mid.owner != q.owner ||
+        mid.id != q.master)
+      throw bad("pieces", "the clone on " + g.name(c) + " (" + seat_of(q.owner) +
+                              ") needs its master, the same seat's illusionist, on the centre " + g.name(g.centre));
+  }
+  for (int c : s.kind_[kSummoner]) {
+    int beasts = 0;
+    for (int b : s.beasts_) beasts += s.sq_[b].master == s.sq_[c].id;
+    if (beasts > 4)
+      throw bad("pieces", seat_of(s.sq_[c].owner) + " has " + std::to_string(beasts) + " beasts of its summoner on " +
+                              g.name(c) + "; a summoning places at most 4, and no new one begins while one lives");
+  }
+}
+
 State Guifa::state_from_json(const nlohmann::json& j) const {
   using nlohmann::json;
   auto bad = [](const std::string& field, const std::string& what) {
@@ -81,10 +132,21 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
     if (it == j.end()) throw bad(name, "missing");
     return *it;
   };
+  // Integers are range-checked as the 64-bit values JSON holds before they are narrowed; an
+  // unsigned value above the signed range is out of range, never wrapped.
   auto integer = [&](const json& v, const std::string& name, long long lo, long long hi) {
-    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+    const bool fits = v.is_number_integer() &&
+                      !(v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(hi)) &&
+                      v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
+    if (!fits)
       throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + v.dump());
-    return static_cast<int>(v.get<long long>());
+    return static_cast<int>(v.get<std::int64_t>());
+  };
+  // A nested object takes only its own keys: a misspelt one is an error, not a silent default.
+  auto only_keys = [&](const json& obj, const std::string& path, std::initializer_list<const char*> keys) {
+    for (const auto& [k, v] : obj.items())
+      if (std::none_of(keys.begin(), keys.end(), [&](const char* key) { return k == key; }))
+        throw bad(path + "." + k, "unknown field");
   };
   State s = empty_state();
   const Geometry& g = s.geo();
@@ -116,35 +178,38 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
   const json& pieces = field("pieces");
   if (!pieces.is_array()) throw bad("pieces", "expected an array of pieces");
   std::set<int> ids;
-  for (const auto& pj : pieces) {
-    if (!pj.is_object()) throw bad("pieces", "expected objects {cell, kind, owner, id, revived, clone, master}");
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const json& pj = pieces[i];
+    const std::string at = "pieces[" + std::to_string(i) + "]";
+    if (!pj.is_object()) throw bad(at, "expected an object {cell, kind, owner, id, revived, clone, master}");
+    only_keys(pj, at, {"cell", "kind", "owner", "id", "revived", "clone", "master"});
     auto pf = [&](const char* name) -> const json& {
       auto it = pj.find(name);
-      if (it == pj.end()) throw bad(std::string("pieces.") + name, "missing");
+      if (it == pj.end()) throw bad(at + "." + name, "missing");
       return *it;
     };
-    const int c = cell(pf("cell"), "pieces.cell");
-    if (s.occ_.test(c)) throw bad("pieces.cell", "two pieces on " + g.name(c));
+    const int c = cell(pf("cell"), at + ".cell");
+    if (s.occ_.test(c)) throw bad(at + ".cell", "two pieces on " + g.name(c));
     int kind = -1;
     for (int k = 0; k < kKinds; ++k)
       if (pf("kind") == kKindName[k]) kind = k;
-    if (kind < 0) throw bad("pieces.kind", "expected a kind name (summoner, illusionist, ...), got " + pf("kind").dump());
+    if (kind < 0) throw bad(at + ".kind", "expected a kind name (summoner, illusionist, ...), got " + pf("kind").dump());
     Piece p;
     p.kind = static_cast<std::uint8_t>(kind);
-    p.owner = static_cast<std::int8_t>(integer(pf("owner"), "pieces.owner", 0, players_ - 1));
-    if (s.out(p.owner)) throw bad("pieces.owner", "seat " + std::to_string(p.owner) + " is out and has no pieces");
-    p.id = static_cast<std::uint16_t>(integer(pf("id"), "pieces.id", 1, s.next_id_ - 1));
-    if (!ids.insert(p.id).second) throw bad("pieces.id", "id " + std::to_string(p.id) + " used twice");
-    if (!pf("revived").is_boolean()) throw bad("pieces.revived", "expected a boolean");
-    if (!pf("clone").is_boolean()) throw bad("pieces.clone", "expected a boolean");
+    p.owner = static_cast<std::int8_t>(integer(pf("owner"), at + ".owner", 0, players_ - 1));
+    if (s.out(p.owner)) throw bad(at + ".owner", "seat " + std::to_string(p.owner) + " is out and has no pieces");
+    p.id = static_cast<std::uint16_t>(integer(pf("id"), at + ".id", 1, s.next_id_ - 1));
+    if (!ids.insert(p.id).second) throw bad(at + ".id", "id " + std::to_string(p.id) + " used twice");
+    if (!pf("revived").is_boolean()) throw bad(at + ".revived", "expected a boolean");
+    if (!pf("clone").is_boolean()) throw bad(at + ".clone", "expected a boolean");
     if (pf("revived").get<bool>()) p.flags |= kRevived;
     if (pf("clone").get<bool>()) {
-      if (kind != kIllusionist) throw bad("pieces.clone", "only an illusionist can be a clone");
+      if (kind != kIllusionist) throw bad(at + ".clone", "only an illusionist can be a clone");
       p.flags |= kClone;
     }
-    p.master = static_cast<std::uint16_t>(integer(pf("master"), "pieces.master", 0, 65535));
+    p.master = static_cast<std::uint16_t>(integer(pf("master"), at + ".master", 0, 65535));
     if ((kind == kBeast || (p.flags & kClone)) != (p.master != 0))
-      throw bad("pieces.master", "beasts and clones name their master's id, other pieces 0");
+      throw bad(at + ".master", "beasts and clones name their master's id, other pieces 0");
     s.place(c, p);
   }
   for (int p = 0; p < players_; ++p)
@@ -154,26 +219,31 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
     bool found = false;
     for (int c : s.kind_[kSummoner] & s.own_[s.sq_[b].owner])
       if (s.sq_[c].id == s.sq_[b].master) found = true;
-    if (!found) throw bad("pieces.master", "the beast on " + g.name(b) + " names no living summoner of its owner");
+    if (!found) throw bad("pieces", "the beast on " + g.name(b) + " names no living summoner of its owner");
   }
 
   const json& corpses = field("corpses");
   if (!corpses.is_array()) throw bad("corpses", "expected an array of {cell, counts}");
-  for (const auto& cj : corpses) {
+  for (std::size_t i = 0; i < corpses.size(); ++i) {
+    const json& cj = corpses[i];
+    const std::string at = "corpses[" + std::to_string(i) + "]";
     if (!cj.is_object() || !cj.contains("cell") || !cj.contains("counts") || !cj["counts"].is_object())
-      throw bad("corpses", "expected objects {cell, counts: {kind: number}}");
-    const int c = cell(cj["cell"], "corpses.cell");
+      throw bad(at, "expected an object {cell, counts: {kind: number}}");
+    only_keys(cj, at, {"cell", "counts"});
+    const int c = cell(cj["cell"], at + ".cell");
+    if (s.corpse_cells_.test(c)) throw bad(at + ".cell", "a second entry for " + g.name(c) + "; one entry per cell");
     for (const auto& [k, v] : cj["counts"].items()) {
       int nibble = -1;
       if (k == "spent") nibble = kSpentNibble;
       for (int i = 0; i < 6; ++i)
         if (k == kKindName[kRevivable[i]]) nibble = kRevivable[i];
-      if (nibble < 0) throw bad("corpses.counts", "unknown corpse kind '" + k + "' (revivable kinds or 'spent')");
-      const int n = integer(v, "corpses.counts", 0, 15);
+      if (nibble < 0) throw bad(at + ".counts." + k, "unknown corpse kind (revivable kinds or 'spent')");
+      const int n = integer(v, at + ".counts." + k, 0, 15);
       s.corpses_[c] = (s.corpses_[c] & ~(std::uint32_t{15} << (4 * nibble))) | (std::uint32_t(n) << (4 * nibble));
     }
     if (s.corpses_[c]) s.corpse_cells_.set(c);
   }
+  check_army(s, bad);
 
   // Fields only carry precedence between opposing fields; they are recomputed below.
   if (j.contains("fields")) {
@@ -192,6 +262,7 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
   if (!summoning.is_null()) {
     if (!summoning.is_object() || !summoning.contains("cell") || !summoning.contains("left"))
       throw bad("summoning", "expected null or {cell, left}");
+    only_keys(summoning, "summoning", {"cell", "left"});
     const int c = cell(summoning["cell"], "summoning.cell");
     if (!s.kind_[kSummoner].test(c) || s.sq_[c].owner != s.current_)
       throw bad("summoning.cell", "no summoner of the seat to move on " + g.name(c));
@@ -201,10 +272,12 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
   const json& ward = field("ward");
   if (!ward.is_null()) {
     if (!ward.is_object() || !ward.contains("caster")) throw bad("ward", "expected null or {caster, piece} or {caster, block}");
+    only_keys(ward, "ward", {"caster", "piece", "block"});
     const Piece& mid = s.sq_[g.centre];
     s.ward_caster_ = static_cast<std::uint16_t>(integer(ward["caster"], "ward.caster", 1, 65535));
     if (!s.occ_.test(g.centre) || mid.kind != kProphet || mid.id != s.ward_caster_)
       throw bad("ward.caster", "the strengthened barrier needs its prophet on the centre");
+    if (ward.contains("piece") && ward.contains("block")) throw bad("ward", "expected 'piece' or 'block', not both");
     if (ward.contains("piece")) {
       s.ward_kind_ = 1;
       s.ward_piece_ = static_cast<std::uint16_t>(integer(ward["piece"], "ward.piece", 1, 65535));

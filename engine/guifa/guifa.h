@@ -1,6 +1,6 @@
 #pragma once
 // 诡法棋 (guifa) for 2 players, 4 as 2v2 (the default) or 4 free-for-all, read from the seed's
-// manual v2.6 as RULINGS.md and docs/rules/guifa.md say. A turn is one action; a summoning
+// manual v2.6 as docs/rules/guifa.md reads it. A turn is one action; a summoning
 // is a short chain of beast placements by the same player (see kSummon).
 //
 // Action space, with C = cells of the board:
@@ -223,6 +223,8 @@ class Guifa {
 
  private:
   State empty_state() const;
+  template <class Bad>
+  void check_army(const State& s, const Bad& bad) const;
   Options options_;
   int size_;
   int players_;

@@ -125,19 +125,27 @@ inline int State::abilities(int from, Action* slot) const {
         summon_targets(from).any())
       slot[n++] = layout_.summon + from;
   } else if constexpr (K == kIllusionist) {
-    if (enemy_barrier_[team].test(from)) return n;
-    // Swap with any own piece but the scepter, wherever it stands; never between a clone
-    // and its own master (the clone lives only while its master holds the centre).
-    Board partners = own_[p.owner].andnot(kind_[kScepter]);
-    partners.reset(from);
     const bool clone = p.flags & kClone;
-    const Action base = from * g.cells;
-    partners.for_each([&](int c) {
-      const Piece& q = sq_[c];
-      const bool kin = (clone && q.id == p.master) || ((q.flags & kClone) && q.master == p.id);
-      slot[n] = base + c;
-      n += !kin;
-    });
+    // The swap is an ordinary ability: a hostile barrier on the illusionist suppresses it.
+    if (!enemy_barrier_[team].test(from)) {
+      // Swap with any own piece but the scepter, wherever it stands; never between a clone
+      // and its own master (the clone lives only while its master holds the centre). Neither
+      // piece may land on a hostile force field square, which enemies cannot occupy; only
+      // the prophet, who ignores fields, may be swapped onto one.
+      const Board& wall = enemy_field_[team];
+      Board partners = own_[p.owner].andnot(kind_[kScepter]).andnot(wall);
+      if (wall.test(from)) partners &= kind_[kProphet];
+      partners.reset(from);
+      const Action base = from * g.cells;
+      partners.for_each([&](int c) {
+        const Piece& q = sq_[c];
+        const bool kin = (clone && q.id == p.master) || ((q.flags & kClone) && q.master == p.id);
+        slot[n] = base + c;
+        n += !kin;
+      });
+    }
+    // The clone is metamagic: a barrier never suppresses it on the centre, it only keeps the
+    // clone off barrier squares (docs/rules/guifa.md, F).
     if (centred && !clone) {
       bool has_clone = false;
       for (int c : illusions_)

@@ -1,4 +1,4 @@
-// Board, setup, movement and capture (manual 一 and 二; RULINGS.md "guifa", Board and Turn).
+// Board, setup, movement and capture (manual 一 and 二; docs/rules/guifa.md, Board and Turn).
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;

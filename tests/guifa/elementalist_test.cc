@@ -1,4 +1,4 @@
-// G、元素师 the elementalist (manual 二 G), one test per sentence.
+// G、元素师 the elementalist (manual 二 G; docs/rules/guifa.md, G), one test per sentence.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;

@@ -1,4 +1,4 @@
-// C、力场师 the force mage (manual 二 C) and the two worked examples at the top of the manual.
+// C、力场师 the force mage (manual 二 C; docs/rules/guifa.md, C) and the two worked examples at the top of the manual.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;
@@ -169,4 +169,49 @@ TEST_CASE("worked example 2: the illusionist swaps the force mage into the centr
   // The enemy cannot touch the protected summoner.
   State t = position(g, {{"e5", 'F', 0}, {"e4", 'S', 0}, {"a1", 'Z', 0}, {"e1", 'E', 1}, {"i9", 'Z', 1}}, 1);
   CHECK_FALSE(is_legal(t, "e1xe4"));
+}
+
+TEST_CASE("force mage metamagic: the sanctuary ends when the mage leaves the centre") {
+  const Guifa g = make(2);
+  State s = position(g, {{"e5", 'F', 0}, {"d4", 'N', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"d8", 'E', 1}}, 1);
+  CHECK(s.field(0).count() == 9);
+  CHECK_FALSE(is_legal(s, "d8xd4"));  // d6 and d5 are field: no way through
+  play(s, "i9-h9");
+  play(s, "e5-e7");
+  CHECK(s.field(0).none());
+  CHECK(is_legal(s, "d8xd4"));
+}
+
+TEST_CASE("force mage metamagic: a prophet may take the mage in its sanctuary") {
+  const Guifa g = make(2);
+  State s = position(g, {{"e5", 'F', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"e8", 'P', 1}, {"e1", 'E', 1}}, 1);
+  CHECK(s.field(0).count() == 9);
+  CHECK_FALSE(is_legal(s, "e1xe5"));
+  play(s, "e8xe5");
+  CHECK(owner_at(s, "e5") == 1);
+  CHECK(s.corpses(cell(s, "e5"), kForceMage) == 1);
+  CHECK(s.field(0).none());
+}
+
+TEST_CASE("force mage (2v2): its field protects an allied piece, and allies pass and enter it") {
+  const Guifa g = make(4);
+  // Seat 0's mage d2 beside its scepter e1 holds c2 d2 e2; seat 2's necromancer stands on c2.
+  const std::vector<P> base = {{"d2", 'F', 0}, {"e1", 'Z', 0}, {"c2", 'N', 2}, {"i5", 'Z', 1}, {"e9", 'Z', 2},
+                               {"a5", 'Z', 3}};
+  auto with = [&](std::vector<P> extra, int current) {
+    auto all = base;
+    all.insert(all.end(), extra.begin(), extra.end());
+    return position(g, all, current);
+  };
+  const State s = with({{"c6", 'E', 1}, {"g2", 'E', 1}}, 1);
+  CHECK(s.field(0).test(cell(s, "c2")));
+  CHECK_FALSE(is_legal(s, "c6xc2"));
+  CHECK(is_legal(s, "c6-c3"));
+  CHECK(is_legal(s, "g2-f2"));
+  CHECK_FALSE(is_legal(s, "g2-e2"));
+  const State w = with({{"c6", 'E', 3}}, 3);
+  CHECK_FALSE(is_legal(w, "c6xc2"));
+  // Seat 2, seat 0's ally, enters the field freely.
+  const State a = with({{"e6", 'E', 2}}, 2);
+  CHECK(is_legal(a, "e6-e2"));
 }

@@ -1,4 +1,4 @@
-// B、幻术师 the illusionist (manual 二 B), one test per sentence.
+// B、幻术师 the illusionist (manual 二 B; docs/rules/guifa.md, B), one test per sentence.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;
@@ -100,4 +100,55 @@ TEST_CASE("illusionist metamagic: the clone vanishes when the illusionist leaves
   play(s, "e5-e6");
   CHECK(kind_at(s, "h1") == '.');
   CHECK(s.corpse_count(cell(s, "h1")) == 0);
+}
+
+TEST_CASE("illusionist metamagic: a hostile barrier over the centre does not stop the clone, only where it goes") {
+  const Guifa g = make(2);
+  // The enemy prophet on d6 holds c5-e7 under its barrier, the centre e5 included. The swap,
+  // an ordinary ability, is suppressed; the clone, metamagic, is not, yet it may not land
+  // inside the barrier (manual F: "神圣结界不会压制居中敌棋的超魔施展").
+  State s = position(g, {{"e5", 'H', 0}, {"a1", 'Z', 0}, {"g2", 'N', 0}, {"i9", 'Z', 1}, {"d6", 'P', 1}});
+  ActionList list;
+  s.legal_actions(list);
+  auto listed = [&](const std::string& text) { return list.contains(s.string_to_action(text)); };
+  CHECK(listed("clone h1"));
+  CHECK(listed("clone f4"));
+  CHECK_FALSE(listed("clone d5"));  // inside the barrier
+  CHECK_FALSE(listed("clone e7"));
+  CHECK_FALSE(listed("e5<>g2"));  // suppressed
+  s.apply(s.string_to_action("clone h1"));
+  CHECK(kind_at(s, "h1") == 'H');
+  CHECK((s.at(cell(s, "h1")).flags & kClone));
+}
+
+TEST_CASE("illusionist: a swap never puts a piece on a hostile force field square") {
+  const Guifa g = make(2);
+  // Seat 1's force mage e7 beside its scepter e8 holds d7 e7 f7; seat 0's necromancer
+  // stands on d7 inside it (the field came after it).
+  const State s = position(g, {{"c3", 'H', 0}, {"a1", 'Z', 0}, {"d7", 'N', 0}, {"g2", 'N', 0}, {"e8", 'Z', 1},
+                               {"e7", 'F', 1}});
+  CHECK(s.field(1).test(cell(s, "d7")));
+  CHECK_FALSE(is_legal(s, "c3<>d7"));  // the illusionist would occupy d7
+  CHECK(is_legal(s, "c3<>g2"));
+  // The illusionist inside the field: its partner would land there. Only the prophet, who
+  // ignores fields, may.
+  const State t = position(g, {{"d7", 'H', 0}, {"a1", 'Z', 0}, {"c3", 'N', 0}, {"g2", 'P', 0}, {"e8", 'Z', 1},
+                               {"e7", 'F', 1}});
+  CHECK_FALSE(is_legal(t, "d7<>c3"));
+  CHECK(is_legal(t, "d7<>g2"));
+  // Without the scepter beside the mage there is no field and both swaps are legal.
+  const State off = position(g, {{"d7", 'H', 0}, {"a1", 'Z', 0}, {"c3", 'N', 0}, {"i8", 'Z', 1}, {"e7", 'F', 1}});
+  CHECK(is_legal(off, "d7<>c3"));
+}
+
+TEST_CASE("illusionist (2v2): no swap with an ally's piece; an ally's field does not hinder it") {
+  const Guifa g = make(4);
+  // Seat 0's illusionist c3; seat 2 (its ally) has a necromancer on g3 and a force mage d7
+  // beside its scepter d8 whose field (c7 d7 e7, seat 2's left-right) covers seat 0's own
+  // elementalist on c7.
+  const State s = position(g, {{"c3", 'H', 0}, {"e1", 'Z', 0}, {"c7", 'E', 0}, {"g3", 'N', 2}, {"d8", 'Z', 2},
+                               {"d7", 'F', 2}, {"i5", 'Z', 1}, {"a5", 'Z', 3}});
+  CHECK(s.field(0).test(cell(s, "c7")));
+  CHECK_FALSE(is_legal(s, "c3<>g3"));  // own pieces only (己方)
+  CHECK(is_legal(s, "c3<>c7"));        // the allied field is no wall to it
 }

@@ -19,7 +19,7 @@ namespace {
 struct Coverage {
   int positions = 0;
   int summon = 0, place = 0, revive = 0, clone = 0, annihilate = 0, ward = 0;
-  int centre_elementalist = 0, capture_illusionist = 0, field_walls = 0, barriers = 0;
+  int centre_elementalist = 0, capture_illusionist = 0, field_walls = 0, barriers = 0, read_back = 0;
 };
 
 std::vector<Action> sorted(std::vector<Action> v) {
@@ -44,6 +44,18 @@ void compare_games(const Guifa& game, std::uint64_t seed, int games, Coverage& c
         INFO("position\n", s.render_text(), "\n", s.to_json().dump());
         CHECK(got == want);
         return;
+      }
+      if (cov.positions % 4 == 0) {  // every reachable position reads back: the reader's army bounds hold
+        const nlohmann::json j = s.to_json();
+        std::string refused;
+        try {
+          if (game.state_from_json(j).to_json() != j) refused = "read back differently";
+        } catch (const Error& e) {
+          refused = e.what();
+        }
+        INFO("position ", j.dump());
+        CHECK(refused == "");
+        ++cov.read_back;
       }
       const Layout& L = s.layout();
       const Geometry& g = s.geo();
@@ -97,7 +109,7 @@ TEST_CASE("move generator: the same legal actions as the square-by-square refere
   }
   MESSAGE("positions ", cov.positions, "; summon ", cov.summon, ", place ", cov.place, ", revive ", cov.revive,
           ", clone ", cov.clone, ", annihilate ", cov.annihilate, ", ward ", cov.ward, ", centred elementalist ",
-          cov.centre_elementalist, ", illusionist captures ", cov.capture_illusionist);
+          cov.centre_elementalist, ", illusionist captures ", cov.capture_illusionist, ", read back ", cov.read_back);
   CHECK(cov.positions > 10000);
   CHECK(cov.summon > 0);
   CHECK(cov.place > 0);

@@ -1,4 +1,4 @@
-// E、死灵师 the necromancer (manual 二 E), one test per sentence.
+// E、死灵师 the necromancer (manual 二 E; docs/rules/guifa.md, E), one test per sentence.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;

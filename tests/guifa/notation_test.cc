@@ -42,17 +42,17 @@ TEST_CASE("positions: JSON round-trips; malformed input names the field") {
   expect_error(j, "size");
   j = s.to_json();
   j["pieces"][1]["cell"] = j["pieces"][0]["cell"];
-  expect_error(j, "pieces.cell");
+  expect_error(j, "pieces[1].cell");
   j = s.to_json();
   j["pieces"][0]["kind"] = "dragon";
-  expect_error(j, "pieces.kind");
+  expect_error(j, "pieces[0].kind");
   j = s.to_json();
   for (auto& p : j["pieces"])
     if (p["kind"] == "scepter" && p["owner"] == 2) p["kind"] = "beast";
   expect_error(j, "pieces");
   j = s.to_json();
   j["corpses"] = {{{"cell", "e5"}, {"counts", {{"scepter", 1}}}}};
-  expect_error(j, "corpses.counts");
+  expect_error(j, "corpses[0].counts.scepter");
   j = s.to_json();
   j["mode"] = "free_for_all";
   expect_error(j, "mode");
@@ -85,4 +85,83 @@ TEST_CASE("the action space is a fixed range; the drawing marks pieces, corpses 
   CHECK(text.find("Z0") != std::string::npos);
   CHECK(text.find("To move: 0") != std::string::npos);
   CHECK(s.observation_string(2) == text);
+}
+
+namespace {
+// The message of the error a position is refused with, or "" when it is accepted.
+std::string refusal(const Guifa& g, const nlohmann::json& j) {
+  try {
+    g.state_from_json(j);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+bool says(const std::string& message, std::initializer_list<const char*> words) {
+  INFO(message);
+  bool all = !message.empty();
+  for (const char* w : words) all = all && message.find(w) != std::string::npos;
+  return all;
+}
+}  // namespace
+
+TEST_CASE("positions: unknown keys inside pieces, corpses, the summoning and the ward are refused by path") {
+  const Guifa g = make(2);
+  const std::vector<P> army = {{"e1", 'Z', 0}, {"e9", 'Z', 1}, {"c3", 'S', 0}, {"d4", 'N', 1}};
+  auto j = position_json(g, army, 0, {{"e5", "prophet"}});
+  CHECK(refusal(g, j).empty());
+  j["pieces"][3]["colour"] = "red";
+  CHECK(says(refusal(g, j), {"'pieces[3].colour'", "unknown field"}));
+  j = position_json(g, army, 0, {{"e5", "prophet"}});
+  j["corpses"][0]["age"] = 3;
+  CHECK(says(refusal(g, j), {"'corpses[0].age'", "unknown field"}));
+  // One entry per cell: a second one would silently overwrite the first.
+  j = position_json(g, army, 0, {{"e5", "prophet"}, {"e5", "summoner"}});
+  CHECK(says(refusal(g, j), {"'corpses[1].cell'", "e5"}));
+  j = position_json(g, army);
+  j["summoning"] = {{"cell", "c3"}, {"left", 4}, {"beasts", 4}};
+  CHECK(says(refusal(g, j), {"'summoning.beasts'"}));
+}
+
+TEST_CASE("positions: a seat with more of a kind than the game can ever produce is refused, naming seat and kind") {
+  const Guifa g = make(2);
+  const std::vector<P> base = {{"e1", 'Z', 0}, {"e9", 'Z', 1}};
+  auto with = [&](std::vector<P> extra, const std::vector<Corpse>& corpses = {}) {
+    auto all = base;
+    all.insert(all.end(), extra.begin(), extra.end());
+    return position_json(g, all, 0, corpses);
+  };
+  // Two players: one prophet each; seat 0 may hold both (its own and the other's, revived).
+  CHECK(refusal(g, with({{"a1", 'P', 0}, {"b1", 'P', 0, 0, false, true}})).empty());
+  CHECK(says(refusal(g, with({{"a1", 'P', 0}, {"b1", 'P', 0}, {"c1", 'P', 0}})), {"seat 0", "3 prophet"}));
+  // Nor two on one seat and one on the other, nor a corpse beyond the bodies there are.
+  CHECK(says(refusal(g, with({{"a1", 'P', 0}, {"b1", 'P', 0}, {"a9", 'P', 1}})), {"prophet"}));
+  CHECK(says(refusal(g, with({{"a1", 'P', 0}, {"b1", 'P', 1}}, {{"e5", "prophet"}})), {"prophet", "corpses"}));
+  // Forty extra pieces: elementalists beyond the bound, beasts beyond a summoner's four.
+  std::vector<P> forty;
+  for (int i = 0; i < 40; ++i) forty.push_back({std::string(1, char('a' + i % 9)) + std::to_string(2 + i / 9), 'E', 1});
+  CHECK(says(refusal(g, with(forty)), {"seat 1", "40 elementalist"}));
+  std::vector<P> beasts = {{"e5", 'S', 0}};
+  for (const char* c : {"d4", "d5", "d6", "e4", "e6"}) beasts.push_back({c, 'B', 0, 3});
+  CHECK(says(refusal(g, with(beasts)), {"seat 0", "5 beasts"}));
+  beasts.pop_back();
+  CHECK(refusal(g, with(beasts)).empty());
+  // A clone needs its master on the centre, and there is only one centre.
+  CHECK(refusal(g, with({{"e5", 'H', 0}, {"a5", 'H', 0, 3, true}})).empty());
+  CHECK(says(refusal(g, with({{"e4", 'H', 0}, {"a5", 'H', 0, 3, true}})), {"clone", "seat 0"}));
+  CHECK(says(refusal(g, with({{"e5", 'H', 0}, {"a5", 'H', 0, 3, true}, {"a6", 'H', 0, 3, true}})),
+             {"seat 0", "2 clones"}));
+}
+
+TEST_CASE("positions: integers are range-checked as 64-bit values, never wrapped") {
+  const Guifa g = make(2);
+  auto j = position_json(g, {{"e1", 'Z', 0}, {"e9", 'Z', 1}});
+  j["size"] = 4294967305ULL;  // 2^32 + 9: 9 once narrowed to 32 bits
+  CHECK(says(refusal(g, j), {"'size'", "4294967305"}));
+  j = position_json(g, {{"e1", 'Z', 0}, {"e9", 'Z', 1}});
+  j["pieces"][1]["owner"] = 18446744073709551615ULL;  // -1 as a signed 64-bit value
+  CHECK(says(refusal(g, j), {"'pieces[1].owner'"}));
+  j = position_json(g, {{"e1", 'Z', 0}, {"e9", 'Z', 1}});
+  j["pieces"][0]["id"] = 4294967297ULL;  // 1 once narrowed
+  CHECK(says(refusal(g, j), {"'pieces[0].id'"}));
 }

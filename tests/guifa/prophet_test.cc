@@ -1,4 +1,4 @@
-// F、预言师 the prophet (manual 二 F), one test per sentence.
+// F、预言师 the prophet (manual 二 F; docs/rules/guifa.md, F), one test per sentence.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;
@@ -12,7 +12,7 @@ std::vector<P> barrier_pieces(bool with_prophet) {
   if (with_prophet) v.push_back({"c3", 'P', 1});
   return v;
 }
-const std::vector<Corpse> kCorpses = {{"e1", "force_mage"}, {"b4", "summoner", 2}};
+const std::vector<Corpse> kCorpses = {{"e1", "force_mage"}, {"b4", "spent", 2}};
 }  // namespace
 
 TEST_CASE("prophet: its barrier suppresses summoning, illusion, revival and annihilation of enemies") {
@@ -84,4 +84,40 @@ TEST_CASE("prophet metamagic: a strengthened barrier on a piece ends with that p
   play(s, "h4xh8");
   CHECK_FALSE(s.barrier(0).test(cell(s, "h8")));
   CHECK(s.to_json()["ward"].is_null());
+}
+
+TEST_CASE("prophet: revived pieces, clones and beasts already made are not undone by its barrier") {
+  const Guifa g = make(2);
+  // Seat 0: the centred illusionist e5 with its clone c7, a beast d7 of the summoner a3, a
+  // revived force mage e7. The enemy prophet a8 steps to d8: its barrier c7-e9 covers all three.
+  State s = position(g, {{"e5", 'H', 0}, {"c7", 'H', 0, 1, true}, {"a3", 'S', 0}, {"d7", 'B', 0, 3},
+                         {"e7", 'F', 0, 0, false, true}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"a8", 'P', 1}},
+                     1);
+  play(s, "a8-d8");
+  for (const char* c : {"c7", "d7", "e7"}) CHECK(s.barrier(1).test(cell(s, c)));
+  CHECK(kind_at(s, "c7") == 'H');
+  CHECK((s.at(cell(s, "c7")).flags & kClone));
+  CHECK(kind_at(s, "d7") == 'B');
+  CHECK(kind_at(s, "e7") == 'F');
+  // The beast still attacks from inside the barrier.
+  CHECK(is_legal(s, "d7xd8"));
+}
+
+TEST_CASE("prophet metamagic: casting the strengthened barrier again moves it") {
+  const Guifa g = make(2);
+  State s = position(g, {{"e5", 'P', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"h8", 'S', 1}});
+  play(s, "ward h8");
+  CHECK(s.barrier(0).test(cell(s, "h8")));
+  CHECK_FALSE(is_legal(s, "ward h8"));  // already there
+  play(s, "i9-i8");
+  play(s, "ward2x2 a7");
+  CHECK_FALSE(s.barrier(0).test(cell(s, "h8")));
+  for (const char* c : {"a7", "b7", "a8", "b8"}) CHECK(s.barrier(0).test(cell(s, c)));
+  CHECK(is_legal(s, "summon h8"));  // seat 1's summoner is free again
+  play(s, "summon h8");
+  play(s, "beast g8");
+  play(s, "end");
+  play(s, "ward i8");  // the enemy scepter
+  CHECK_FALSE(s.barrier(0).test(cell(s, "a7")));
+  CHECK(s.barrier(0).test(cell(s, "i8")));
 }

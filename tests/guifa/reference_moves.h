@@ -21,7 +21,6 @@ class ReferenceMoves {
       if (q.kind == kEmpty) continue;
       occ_.set(c);
       if (q.kind == kIllusionist) illusions_.set(c);
-      if (q.kind == kScepter) scepters_.set(c);
       if (q.kind == kBeast) beasts_.set(c);
     }
     for (int t = 0; t < s.num_teams(); ++t)
@@ -129,14 +128,17 @@ class ReferenceMoves {
           out.push_back(L_.summon + from);
         break;
       case kIllusionist: {
-        if (suppressed) break;
-        Board partners = s_.pieces(p.owner).andnot(scepters_);
-        partners.reset(from);
-        for (int c : partners) {
-          const Piece& q = s_.at(c);
-          if ((p.flags & kClone) && q.id == p.master) continue;
-          if ((q.flags & kClone) && q.master == p.id) continue;
-          out.push_back(from * g_.cells + c);
+        if (!suppressed) {
+          for (int c : s_.pieces(p.owner)) {
+            const Piece& q = s_.at(c);
+            if (c == from || q.kind == kScepter) continue;
+            if ((p.flags & kClone) && q.id == p.master) continue;
+            if ((q.flags & kClone) && q.master == p.id) continue;
+            // Neither piece lands on a hostile field, unless it is the prophet.
+            if (enemy_field_[t].test(c)) continue;
+            if (enemy_field_[t].test(from) && q.kind != kProphet) continue;
+            out.push_back(from * g_.cells + c);
+          }
         }
         if (centred && !(p.flags & kClone)) {
           bool has_clone = false;
@@ -176,7 +178,7 @@ class ReferenceMoves {
   const State& s_;
   const Geometry& g_;
   const Layout& L_;
-  Board occ_, illusions_, scepters_, beasts_;
+  Board occ_, illusions_, beasts_;
   std::array<Board, 4> enemy_field_{}, enemy_barrier_{};
   int ward_piece_ = -1, ward_block_ = -1, summon_cell_ = -1;
 };

@@ -1,4 +1,4 @@
-// D、权杖 the scepter, winning, the three modes and the turn cap (manual 一, 二 D; RULINGS.md End).
+// D、权杖 the scepter, winning, the three modes and the turn cap (manual 一, 二 D; docs/rules/guifa.md, End and returns).
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;

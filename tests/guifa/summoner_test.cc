@@ -1,4 +1,4 @@
-// A、召唤师 the summoner (manual 二 A), one test per sentence.
+// A、召唤师 the summoner (manual 二 A; docs/rules/guifa.md, A), one test per sentence.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;
@@ -120,4 +120,51 @@ TEST_CASE("summoner metamagic: beasts on any free square, but not inside a hosti
   play(s, "i9-h9");
   play(s, "e5-e4");  // leaving the centre: the beast stays
   CHECK(kind_at(s, "i1") == 'B');
+}
+
+TEST_CASE("summoner: beasts stay with no time limit and attack") {
+  const Guifa g = make(2);
+  State s = position(g, {{"a3", 'S', 0}, {"b4", 'B', 0, 1}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"b5", 'N', 1}});
+  for (int round = 0; round < 10; ++round) {
+    play(s, round % 2 ? "a2-a1" : "a1-a2");
+    play(s, round % 2 ? "i8-i9" : "i9-i8");
+  }
+  CHECK(s.turns() == 20);
+  CHECK(kind_at(s, "b4") == 'B');
+  play(s, "b4xb5");
+  CHECK(kind_at(s, "b5") == 'B');
+  CHECK(s.corpses(cell(s, "b5"), kNecromancer) == 1);
+}
+
+TEST_CASE("summoner: no beast and no clone on a hostile force field square") {
+  const Guifa g = make(2);
+  // Seat 1's force mage d4 beside its scepter d5 holds c4 d4 e4, two of the summoner d3's
+  // neighbours and two squares the centred illusionist could otherwise clone onto.
+  State s = position(g, {{"d3", 'S', 0}, {"e5", 'H', 0}, {"a1", 'Z', 0}, {"d5", 'Z', 1}, {"d4", 'F', 1}});
+  CHECK(is_legal(s, "clone f4"));
+  CHECK_FALSE(is_legal(s, "clone c4"));
+  CHECK_FALSE(is_legal(s, "clone e4"));
+  play(s, "summon d3");
+  CHECK(legal(s) == std::set<std::string>{"beast c2", "beast d2", "beast e2", "beast c3", "beast e3"});
+}
+
+TEST_CASE("metamagic of a piece other than the force mage starts on its owner's next turn") {
+  const Guifa g = make(2);
+  // The summoner steps onto the source: the move is the whole turn; its metamagic (a beast
+  // on any free square) is there on its next turn.
+  State s = position(g, {{"e4", 'S', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}});
+  play(s, "e4-e5");
+  CHECK(s.current_player() == 1);
+  CHECK(s.pieces(0).count() == 2);
+  play(s, "i9-h9");
+  play(s, "summon e5");
+  CHECK(is_legal(s, "beast i1"));
+  // The same for an illusionist arriving by its swap: the clone comes on its next turn.
+  State t = position(g, {{"b2", 'H', 0}, {"e5", 'N', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}});
+  CHECK_FALSE(is_legal(t, "clone h1"));
+  play(t, "b2<>e5");
+  CHECK(t.current_player() == 1);
+  CHECK(t.pieces(0).count() == 3);
+  play(t, "i9-h9");
+  CHECK(is_legal(t, "clone h1"));
 }
