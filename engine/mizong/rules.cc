@@ -12,8 +12,9 @@ namespace {
 // Whether attribute x beats y: yang uses rock > scissors > paper > rock, yin the reverse cycle.
 bool beats(int x, int y, bool yang) { return y == (x + (yang ? 1 : 2)) % 3; }
 
+// Radius of a hero's or the healer's single heal (options; docs/rules/mizong.md, "Heroes").
 int heal_radius(const Rules& r, int kind) {
-  return kind == kHealer ? r.healer_heal_radius : attack_radius(kind);
+  return kind == kHealer ? r.healer_heal_radius : kind == kMeleeHero ? r.melee_hero_heal_radius : r.ranged_hero_heal_radius;
 }
 
 // Passive healing radius of a healing piece: 1, or (option) its attack radius, the healer's as ranged.
@@ -872,6 +873,8 @@ void State::end_round() {
       if (y < 0) return;
       const Piece& h = piece(y);
       if (h.stunned() || team_of(owner(y)) != team || h.attr1 != x.attr1 || h.attr2 == x.attr2) return;
+      // Heroes and the healer heal with action points; passively only with hero_passive_heal.
+      if (is_hero(h.kind) && !rules_.hero_passive_heal) return;
       if (g.distance(c, x.cell) > passive_radius(rules_, h.kind)) return;
       const int per = rules_.heal_rate_by_healed ? (is_melee(x.kind) ? 3 : 5) : (is_melee(h.kind) ? 3 : 5);
       if (period == 0 || per < period) period = per;
