@@ -1,4 +1,4 @@
-// Activations and turns (RULINGS.md "Turn structure", "Activation of ordinary pieces", "Swap";
+// Activations and turns (docs/rules/mizong.md "Turns and activations", "Activation of ordinary pieces", "Swap";
 // seed 非英雄棋子行為規則, 互換位置規則).
 #include <doctest/doctest.h>
 
