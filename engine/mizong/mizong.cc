@@ -76,6 +76,9 @@ std::vector<OptionSpec> Mizong::option_specs() {
        "(default: passive healing is for ordinary pieces only)"},
       {"hero_heal_any_attributes", false, "heroes' and the healer's heals ignore attributes (default: compatible only)"},
       {"allow_reversal", false, "a path may turn back on itself (counts as a turn)"},
+      {"swap_after_acting", false,
+       "an ordinary piece may end its activation with a swap after moving or attacking (default: a swap is the whole "
+       "activation)"},
       {"exact_steps", true, "ordinary pieces, ranged heroes and the healer move exactly 6 steps (false: 1 to 6)"},
       {"hidden_from_teammates", true, "dark pieces are hidden from teammates too"},
       {"reveal_on_combat", true, "a dark piece is revealed to all once it takes or deals damage"},
@@ -103,6 +106,7 @@ Mizong::Mizong(const Options& options) : options_(options) {
   rules_.hero_passive_heal = options.get_bool("hero_passive_heal");
   rules_.hero_heal_any_attributes = options.get_bool("hero_heal_any_attributes");
   rules_.allow_reversal = options.get_bool("allow_reversal");
+  rules_.swap_after_acting = options.get_bool("swap_after_acting");
   rules_.exact_steps = options.get_bool("exact_steps");
   rules_.hidden_from_teammates = options.get_bool("hidden_from_teammates");
   rules_.reveal_on_combat = options.get_bool("reveal_on_combat");

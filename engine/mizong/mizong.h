@@ -50,6 +50,7 @@ struct Rules {
   bool hero_passive_heal = false;  // heroes and the healer also heal passively (docs/rules/mizong.md, "Healing")
   bool hero_heal_any_attributes = false;
   bool allow_reversal = false;
+  bool swap_after_acting = false;  // an ordinary piece may end its activation with a swap (docs/rules/mizong.md, "Swap")
   bool exact_steps = true;
   bool hidden_from_teammates = true;
   bool reveal_on_combat = true;

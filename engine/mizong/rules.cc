@@ -195,8 +195,9 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
   const int steps = rules_.steps;
   if (!hero) {
     const bool melee = is_melee(kind);
+    // A swap is the whole activation, or (swap_after_acting) may close it after moves and attacks.
+    if ((only & kOnlySwap) && (a.acts == 0 || rules_.swap_after_acting) && swaps(rules_.swap_radius)) return true;
     if (!a.moved) {
-      if ((only & kOnlySwap) && a.acts == 0 && swaps(rules_.swap_radius)) return true;
       if ((only & kOnlyAttack) && a.before < (melee ? 3 : 2) && attacks(attack_radius(kind))) return true;
       if ((only & kOnlyMove) && a.before <= 1) {
         const int t = pattern_turns(id);
@@ -405,8 +406,8 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
   const int steps = rules_.steps;
   if (!is_hero(kind)) {
     const bool melee = is_melee(kind);
+    if (a.acts == 0 || rules_.swap_after_acting) swap_r = rules_.swap_radius;
     if (!a.moved) {
-      if (a.acts == 0) swap_r = rules_.swap_radius;
       if (a.before < (melee ? 3 : 2)) attack_r = attack_radius(kind);
       if (a.before <= 1) {
         const int t = pattern_turns(id);
