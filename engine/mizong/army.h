@@ -1,5 +1,5 @@
 #pragma once
-// Pieces and armies (RULINGS.md "Army"): kinds, attributes, the army of each point size,
+// Pieces and armies (docs/rules/mizong.md "Army"): kinds, attributes, the army of each point size,
 // and setups (named layouts and setup files) that put an army on a seat's home star point.
 #include <array>
 #include <cstdint>
@@ -21,11 +21,11 @@ constexpr bool is_hero(int kind) { return kind >= kMeleeHero; }  // heroes and t
 constexpr int class_of(int kind) { return is_melee(kind) ? 0 : 1; }  // 0 melee, 1 ranged
 // Maximum HP in sixths: melee 11, ranged 7.
 constexpr int max_hp(int kind) { return is_melee(kind) ? 66 : 42; }
-// Damage in sixths by attacker class and defender class (RULINGS.md "Damage").
+// Damage in sixths by attacker class and defender class (docs/rules/mizong.md "Combat").
 inline constexpr int kDamage[2][2] = {{3, 6}, {1, 2}};
 // Attack radius by kind (the healer has no attack).
 constexpr int attack_radius(int kind) { return kind == kHealer ? 0 : is_melee(kind) ? 1 : 3; }
-// Action points per round and costs (RULINGS.md "Heroes").
+// Action points per round and costs (docs/rules/mizong.md "Heroes").
 inline constexpr int kApBudget[kKinds] = {0, 0, 24, 30, 36};
 inline constexpr int kApMove[kKinds] = {0, 0, 2, 3, 3};
 inline constexpr int kApAttack[kKinds] = {0, 0, 2, 2, 0};

@@ -1,5 +1,5 @@
 #pragma once
-// The star board of mizong at run time (RULINGS.md "Board"): the lattice tables of
+// The star board of mizong at run time (docs/rules/mizong.md "Board"): the lattice tables of
 // engine/star for the configured point size, the seats' home triangles in slot order,
 // cell names and discs. Point size 24 is the seed's board (3601 vertices), 4 the
 // 121-vertex board for fast tests. One immutable instance per point size, for the program's life.

@@ -66,18 +66,27 @@ std::vector<OptionSpec> Mizong::option_specs() {
       {"heal_rate", std::string("healer_class"),
        "passive heal period: by the healing piece's class (\"healer_class\": melee 3, ranged 5 rounds) or by the healed "
        "piece's (\"healed_class\")"},
+      {"hero_passive_heal", false,
+       "heroes and the healer also heal passively, as ordinary pieces do, on top of their paid heals "
+       "(default: passive healing is for ordinary pieces only)"},
       {"hero_heal_any_attributes", false, "heroes' and the healer's heals ignore attributes (default: compatible only)"},
       {"allow_reversal", false, "a path may turn back on itself (counts as a turn)"},
+      {"swap_after_acting", false,
+       "an ordinary piece may end its activation with a swap after moving or attacking (default: a swap is the whole "
+       "activation)"},
       {"exact_steps", true, "ordinary pieces, ranged heroes and the healer move exactly 6 steps (false: 1 to 6)"},
       {"hidden_from_teammates", true, "dark pieces are hidden from teammates too"},
       {"reveal_on_combat", true, "a dark piece is revealed to all once it takes or deals damage"},
       {"stop_at_first_winner", false, "end the game at the first winner, ranking the rest by remaining HP"},
       {"healer_heal_radius", std::int64_t{5}, "radius of the healer's single heal (seed silent; area heal is 5)"},
+      {"melee_hero_heal_radius", std::int64_t{1}, "radius of the melee hero's heal (seed silent; 1 as its attack)"},
+      {"ranged_hero_heal_radius", std::int64_t{3}, "radius of the ranged hero's heal (seed silent; 3 as its attack)"},
   };
 }
 
 Mizong::Mizong(const Options& options) : options_(options) {
-  geo_ = &geometry(static_cast<int>(options.get_int("point_size")));
+  // Checked as the 64-bit value: a narrowing cast first would read 4294967300 as 4.
+  geo_ = &geometry(int_in(options, "point_size", 4, 24));
   int i = 0;
   one_of(options, "teams", {"ffa", "3v3", "2v2v2"}, i);
   rules_.teams = static_cast<Teams>(i);
@@ -89,8 +98,10 @@ Mizong::Mizong(const Options& options) : options_(options) {
   rules_.passive_heal_attack_radius = i == 1;
   one_of(options, "heal_rate", {"healer_class", "healed_class"}, i);
   rules_.heal_rate_by_healed = i == 1;
+  rules_.hero_passive_heal = options.get_bool("hero_passive_heal");
   rules_.hero_heal_any_attributes = options.get_bool("hero_heal_any_attributes");
   rules_.allow_reversal = options.get_bool("allow_reversal");
+  rules_.swap_after_acting = options.get_bool("swap_after_acting");
   rules_.exact_steps = options.get_bool("exact_steps");
   rules_.hidden_from_teammates = options.get_bool("hidden_from_teammates");
   rules_.reveal_on_combat = options.get_bool("reveal_on_combat");
@@ -98,6 +109,8 @@ Mizong::Mizong(const Options& options) : options_(options) {
   rules_.round_cap = static_cast<std::int16_t>(int_in(options, "round_cap", 1, 30000));
   rules_.centre_rounds = static_cast<std::int16_t>(int_in(options, "centre_rounds", 1, 30000));
   rules_.healer_heal_radius = static_cast<std::uint8_t>(int_in(options, "healer_heal_radius", 1, 11));
+  rules_.melee_hero_heal_radius = static_cast<std::uint8_t>(int_in(options, "melee_hero_heal_radius", 1, 11));
+  rules_.ranged_hero_heal_radius = static_cast<std::uint8_t>(int_in(options, "ranged_hero_heal_radius", 1, 11));
 
   std::vector<std::string> specs(6, options.get_string("setup"));
   if (const std::string& per = options.get_string("setups"); !per.empty()) {
@@ -162,17 +175,25 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
   static const std::set<std::string> known = {"game",   "point_size", "teams", "round", "current",    "moves",
                                               "over",   "centre",     "next_places", "places", "out", "activation",
                                               "acted",  "pieces", "evidence"};
-  for (const auto& [k, v] : j.items())
-    if (!known.count(k)) throw bad(k, "unknown field");
+  // Every object, nested ones too, is refused when it has a key it does not know.
+  auto only_keys = [&](const json& obj, const std::set<std::string>& keys, const std::string& path) {
+    for (const auto& [k, v] : obj.items())
+      if (!keys.count(k)) throw bad(path.empty() ? k : path + "." + k, "unknown field");
+  };
+  only_keys(j, known, "");
   auto field = [&](const json& obj, const std::string& name, const std::string& path) -> const json& {
     auto it = obj.find(name);
     if (it == obj.end()) throw bad(path, "missing");
     return *it;
   };
+  // Range-checked as the 64-bit value before narrowing; an unsigned value above the signed
+  // range is refused rather than read as a negative number.
   auto integer = [&](const json& v, const std::string& name, long long lo, long long hi) {
-    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+    const bool fits = v.is_number_integer() &&
+                      (!v.is_number_unsigned() || v.get<std::uint64_t>() <= static_cast<std::uint64_t>(INT64_MAX));
+    if (!fits || v.get<std::int64_t>() < lo || v.get<std::int64_t>() > hi)
       throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + v.dump());
-    return static_cast<int>(v.get<long long>());
+    return static_cast<int>(v.get<std::int64_t>());
   };
   auto boolean = [&](const json& v, const std::string& name) {
     if (!v.is_boolean()) throw bad(name, "expected true or false, got " + v.dump());
@@ -198,6 +219,7 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
   s.over_ = boolean(field(j, "over", "over"), "over");
   const json& centre = field(j, "centre", "centre");
   if (!centre.is_object()) throw bad("centre", "expected {rounds, disturbed}");
+  only_keys(centre, {"rounds", "disturbed"}, "centre");
   s.hold_rounds_ = static_cast<std::int16_t>(integer(field(centre, "rounds", "centre.rounds"), "centre.rounds", 0, rules_.centre_rounds - 1));
   s.centre_disturbed_ = boolean(field(centre, "disturbed", "centre.disturbed"), "centre.disturbed");
   const json& next = field(j, "next_places", "next_places");
@@ -278,6 +300,7 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
   const json& act = field(j, "activation", "activation");
   if (!act.is_null()) {
     if (!act.is_object()) throw bad("activation", "expected null or {piece, start, before, after, acts, moved}");
+    only_keys(act, {"piece", "start", "before", "after", "acts", "moved"}, "activation");
     const int id = integer(field(act, "piece", "activation.piece"), "activation.piece", s.current_ * T, s.current_ * T + T - 1);
     if (s.piece(id).cell < 0) throw bad("activation.piece", "the piece is not on the board");
     s.act_.piece = static_cast<std::int16_t>(id);

@@ -1,5 +1,5 @@
 #pragma once
-// 迷蹤棋 mizong: six armies of 300 pieces on the 3601-vertex star (RULINGS.md "mizong",
+// 迷蹤棋 mizong: six armies of 300 pieces on the 3601-vertex star (rules:
 // docs/rules/mizong.md). Point size 4 (10 pieces a player) is the fast test board.
 //
 // A turn is a sequence of piece activations by the player to move, closed by end-turn; an
@@ -47,8 +47,10 @@ struct Rules {
   bool counter_defender_class = true;
   bool passive_heal_attack_radius = false;
   bool heal_rate_by_healed = false;
+  bool hero_passive_heal = false;  // heroes and the healer also heal passively (docs/rules/mizong.md, "Healing")
   bool hero_heal_any_attributes = false;
   bool allow_reversal = false;
+  bool swap_after_acting = false;  // an ordinary piece may end its activation with a swap (docs/rules/mizong.md, "Swap")
   bool exact_steps = true;
   bool hidden_from_teammates = true;
   bool reveal_on_combat = true;
@@ -56,6 +58,8 @@ struct Rules {
   std::int16_t centre_rounds = 23;
   std::int16_t round_cap = 200;
   std::uint8_t steps = 6;
+  std::uint8_t melee_hero_heal_radius = 1;   // the seed gives no hero heal radius: project rulings
+  std::uint8_t ranged_hero_heal_radius = 3;
   std::uint8_t healer_heal_radius = 5;
   std::uint8_t area_heal_radius = 5;
   std::uint8_t swap_radius = 3;

@@ -1,5 +1,5 @@
 #pragma once
-// Move paths on the lattice (RULINGS.md "Moving"): walks of a number of steps through empty
+// Move paths on the lattice (docs/rules/mizong.md "Moving"): walks of a number of steps through empty
 // vertices with a bounded number of turns (a turn = a change between two directions; a
 // reversal only when allowed, and then it counts as a turn). Every pattern steps bit rows of
 // a window around the start: walk_end_rows (paths.cc) for the patterns without reversal, the

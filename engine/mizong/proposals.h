@@ -2,7 +2,7 @@
 // Move proposals for random_action's draw (State::pick_sub): for a move pattern without
 // reversal and of at most two turns, the end offsets its walks have on an empty board, each
 // with the walks that reach it as straight segments, and an exact test whether a walk through
-// the empty vertices of a board ends on a proposed cell (RULINGS.md "Moving"). A draw proposes
+// the empty vertices of a board ends on a proposed cell (docs/rules/mizong.md "Moving"). A draw proposes
 // one end offset uniformly and keeps it when the test passes: every legal end has exactly one
 // index, so the kept move is uniform over the legal ones.
 #include <algorithm>

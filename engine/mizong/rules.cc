@@ -12,8 +12,9 @@ namespace {
 // Whether attribute x beats y: yang uses rock > scissors > paper > rock, yin the reverse cycle.
 bool beats(int x, int y, bool yang) { return y == (x + (yang ? 1 : 2)) % 3; }
 
+// Radius of a hero's or the healer's single heal (options; docs/rules/mizong.md, "Heroes").
 int heal_radius(const Rules& r, int kind) {
-  return kind == kHealer ? r.healer_heal_radius : attack_radius(kind);
+  return kind == kHealer ? r.healer_heal_radius : kind == kMeleeHero ? r.melee_hero_heal_radius : r.ranged_hero_heal_radius;
 }
 
 // Passive healing radius of a healing piece: 1, or (option) its attack radius, the healer's as ranged.
@@ -194,8 +195,9 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
   const int steps = rules_.steps;
   if (!hero) {
     const bool melee = is_melee(kind);
+    // A swap is the whole activation, or (swap_after_acting) may close it after moves and attacks.
+    if ((only & kOnlySwap) && (a.acts == 0 || rules_.swap_after_acting) && swaps(rules_.swap_radius)) return true;
     if (!a.moved) {
-      if ((only & kOnlySwap) && a.acts == 0 && swaps(rules_.swap_radius)) return true;
       if ((only & kOnlyAttack) && a.before < (melee ? 3 : 2) && attacks(attack_radius(kind))) return true;
       if ((only & kOnlyMove) && a.before <= 1) {
         const int t = pattern_turns(id);
@@ -404,8 +406,8 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
   const int steps = rules_.steps;
   if (!is_hero(kind)) {
     const bool melee = is_melee(kind);
+    if (a.acts == 0 || rules_.swap_after_acting) swap_r = rules_.swap_radius;
     if (!a.moved) {
-      if (a.acts == 0) swap_r = rules_.swap_radius;
       if (a.before < (melee ? 3 : 2)) attack_r = attack_radius(kind);
       if (a.before <= 1) {
         const int t = pattern_turns(id);
@@ -872,6 +874,8 @@ void State::end_round() {
       if (y < 0) return;
       const Piece& h = piece(y);
       if (h.stunned() || team_of(owner(y)) != team || h.attr1 != x.attr1 || h.attr2 == x.attr2) return;
+      // Heroes and the healer heal with action points; passively only with hero_passive_heal.
+      if (is_hero(h.kind) && !rules_.hero_passive_heal) return;
       if (g.distance(c, x.cell) > passive_radius(rules_, h.kind)) return;
       const int per = rules_.heal_rate_by_healed ? (is_melee(x.kind) ? 3 : 5) : (is_melee(h.kind) ? 3 : 5);
       if (period == 0 || per < period) period = per;

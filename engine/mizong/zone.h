@@ -1,8 +1,8 @@
 #pragma once
-// The attack zone of a ranged ordinary piece that moved without attacking first (RULINGS.md
-// "attack along the path"): every cell within radius 3 of a vertex of some legal walk of its
-// move from `start` to `end` (both vertices included). A walk passes only through empty
-// vertices; the start and the end count as empty.
+// The attack zone of a ranged ordinary piece that moved without attacking first
+// (docs/rules/mizong.md "Activation of ordinary pieces"): every cell within radius 3 of a vertex of
+// some legal walk of its move from `start` to `end` (both vertices included). A walk passes only
+// through empty vertices; the start and the end count as empty.
 //
 // The ordinary pieces' patterns (exactly 6 steps, exactly 0, 1 or 2 turns, no reversal) are
 // decomposed exactly: end - start = a u1 (+ b u2 (+ c u3)) with a + b + c = 6, and the walks

@@ -1,5 +1,6 @@
 #pragma once
-// The six-pointed star lattice shared by checkers and mizong (RULINGS.md, "Board").
+// The six-pointed star lattice shared by checkers and mizong (docs/rules/mizong.md "Board",
+// docs/rules/checkers.md).
 //
 // Point size P: each star point is a triangle of P rows (1+2+...+P vertices), the central
 // hexagon has P+1 vertices a side; 6P(P+1)+1 vertices in all (P=4: 121, P=24: 3601).

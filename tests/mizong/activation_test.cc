@@ -1,4 +1,4 @@
-// Activations and turns (RULINGS.md "Turn structure", "Activation of ordinary pieces", "Swap";
+// Activations and turns (docs/rules/mizong.md "Turns and activations", "Activation of ordinary pieces", "Swap";
 // seed 非英雄棋子行為規則, 互換位置規則).
 #include <doctest/doctest.h>
 
@@ -148,4 +148,42 @@ TEST_CASE("mizong swap: own pieces within radius 3 swap; both are stunned for a 
   CHECK(!s.piece(a).stunned());
   CHECK(!s.piece(b).stunned());
   CHECK(has(legal_strings(s), "select:3,0"));
+}
+
+TEST_CASE("mizong swap: a swap is the whole activation; option swap_after_acting lets it close one") {
+  auto build = [](const Mizong& g) {
+    State s = empty(g);
+    s.put(pid(s, 0, 0), cell(s, "0,0"), who(kMelee, kRock, kYang));
+    s.put(pid(s, 0, 1), cell(s, "-2,0"), who(kMelee, kPaper, kYin));  // within 3 of the start
+    s.put(pid(s, 0, 2), cell(s, "6,1"), who(kMelee, kPaper, kYin));   // next to the end 6,0
+    s.put(pid(s, 1, 0), cell(s, "0,-1"), kVictim);
+    return s;
+  };
+  auto plain = make_game({}, 24);
+  State s = build(plain);
+  play(s, "select:0,0");
+  CHECK(has(legal_strings(s), "swap:-2,0"));  // first: a swap is open
+  play(s, "attack:0,-1");
+  CHECK(!has(legal_strings(s), "swap:-2,0"));
+  CHECK(!s.is_legal(s.string_to_action("swap:-2,0")));
+  play(s, "move:6,0");
+  CHECK(s.activation().piece == -1);  // nothing left: no enemy at the end, and no swap
+  auto after = make_game({{"swap_after_acting", "true"}}, 24);
+  State t = build(after);
+  play(t, "select:0,0");
+  play(t, "attack:0,-1");
+  CHECK(has(legal_strings(t), "swap:-2,0"));
+  play(t, "move:6,0");
+  CHECK(t.activation().piece == pid(t, 0, 0));
+  CHECK(legal_strings(t) == std::vector<std::string>{"done", "swap:6,1"});
+  CHECK(t.sub_action_count() == 2);
+  Rng rng(5);
+  std::set<std::string> drawn;
+  for (int i = 0; i < 200; ++i) drawn.insert(t.action_to_string(t.random_action(rng)));
+  CHECK(drawn == std::set<std::string>{"done", "swap:6,1"});
+  play(t, "swap:6,1");
+  CHECK(t.piece(pid(t, 0, 0)).cell == cell(t, "6,1"));
+  CHECK(t.piece(pid(t, 0, 0)).stunned());
+  CHECK(t.piece(pid(t, 0, 2)).stunned());
+  CHECK(t.activation().piece == -1);  // the swap still ends the activation
 }

@@ -1,4 +1,4 @@
-// Combat (RULINGS.md "Damage", "Who loses HP", "Range"; seed 棋子攻守規則, 棋子戰鬥規則).
+// Combat (docs/rules/mizong.md "Combat"; seed 棋子攻守規則, 棋子戰鬥規則).
 #include <doctest/doctest.h>
 
 #include "tests/mizong/helpers.h"

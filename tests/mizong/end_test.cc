@@ -1,4 +1,4 @@
-// The end of the game (RULINGS.md "End"; seed 每個玩家移動到棋盤最中央位置的棋子…).
+// The end of the game (docs/rules/mizong.md "End and placings"; seed 每個玩家移動到棋盤最中央位置的棋子…).
 #include <doctest/doctest.h>
 
 #include "tests/mizong/helpers.h"
@@ -49,6 +49,59 @@ TEST_CASE("mizong end: an attack on the centre piece restarts the 23 rounds") {
   CHECK(s.place(0) == 0);
   round(s);
   CHECK(s.place(0) == 1);
+}
+
+TEST_CASE("mizong end: the centre piece's own attack restarts the 23 rounds") {
+  auto g = make_game();
+  State s = centre_position(g);
+  s.put(pid(s, 1, 1), s.geo().at(1, 0), who(kMelee, kRock, kYang));  // an enemy next to the centre
+  for (int i = 0; i < 10; ++i) round(s);
+  CHECK(s.hold_rounds() == 10);
+  CHECK(s.current_player() == 0);
+  play(s, "select:0,0");
+  play(s, "attack:1,0");  // nobody loses HP (same attributes): still an attack
+  CHECK(s.piece(pid(s, 1, 1)).hp == 66);
+  play(s, "done");
+  CHECK(s.piece(pid(s, 0, 0)).cell == s.geo().centre);  // it never left the centre
+  end_turns(s, 6);
+  CHECK(s.hold_rounds() == 0);
+  round(s);
+  CHECK(s.hold_rounds() == 1);
+}
+
+TEST_CASE("mizong end: a swap onto or off the centre restarts the 23 rounds") {
+  auto g = make_game({}, 24);
+  // An ordinary swap: a piece 2 away swaps with the centre piece (both are stunned).
+  State s = centre_position(g);
+  s.put(pid(s, 0, 1), s.geo().at(2, 0), who(kMelee, kRock, kYin));
+  for (int i = 0; i < 10; ++i) round(s);
+  CHECK(s.hold_rounds() == 10);
+  play(s, "select:2,0");
+  play(s, "swap:0,0");
+  CHECK(s.piece_at(s.geo().centre) == pid(s, 0, 1));
+  end_turns(s, 6);
+  CHECK(s.hold_rounds() == 0);
+  round(s);
+  CHECK(s.hold_rounds() == 1);
+  // A hero's swap (no stun) from 11 away: the same.
+  State t = centre_position(g);
+  t.put(pid(t, 0, 1), t.geo().at(0, 11), who(kMeleeHero, kRock, kYin));
+  for (int i = 0; i < 10; ++i) round(t);
+  play(t, "select:0,11");
+  play(t, "swap:0,0");
+  play(t, "done");
+  CHECK(t.piece_at(t.geo().centre) == pid(t, 0, 1));
+  end_turns(t, 6);
+  CHECK(t.hold_rounds() == 0);
+  // The centre piece itself swapping away: the same.
+  State u = centre_position(g);
+  u.put(pid(u, 0, 1), u.geo().at(-3, 0), who(kMelee, kRock, kYin));
+  for (int i = 0; i < 10; ++i) round(u);
+  play(u, "select:0,0");
+  play(u, "swap:-3,0");
+  CHECK(u.piece_at(u.geo().centre) == pid(u, 0, 1));
+  end_turns(u, 6);
+  CHECK(u.hold_rounds() == 0);
 }
 
 TEST_CASE("mizong end: moving onto the centre starts the count; moving off ends it") {

@@ -333,6 +333,7 @@ TEST_CASE("mizong generators: sub_action_at(k) is legal_actions()[k] in every ki
       {{{"teams", "3v3"}}, 4, 20, 30},
       {{{"teams", "2v2v2"}, {"exact_steps", "false"}}, 24, 1, 10},
       {{{"allow_reversal", "true"}, {"hero_heal_any_attributes", "true"}}, 4, 10, 20},
+      {{{"swap_after_acting", "true"}, {"hero_passive_heal", "true"}, {"melee_hero_heal_radius", "2"}}, 4, 10, 20},
   };
   for (const Case& cs : cases) {
     auto options = cs.options;

@@ -1,4 +1,4 @@
-// Hidden information (RULINGS.md "Hidden information"; seed 明棋和暗棋規則).
+// Hidden information (docs/rules/mizong.md "Hidden information"; seed 明棋和暗棋規則).
 #include <doctest/doctest.h>
 
 #include <map>

@@ -1,4 +1,4 @@
-// Moving (RULINGS.md "Moving"; seed 明棋棋子走子規則, 暗棋棋子走子規則, 棋子特征).
+// Moving (docs/rules/mizong.md "Moving"; seed 明棋棋子走子規則, 暗棋棋子走子規則, 棋子特征).
 #include <doctest/doctest.h>
 
 #include "tests/mizong/helpers.h"
@@ -166,4 +166,31 @@ TEST_CASE("mizong moves: a move applies the path's end and counts the piece's mo
   CHECK(s.activation().piece == -1);  // nothing left to do (no enemy near): the activation ended
   CHECK(s.acted(me));
   CHECK(legal_strings(s) == std::vector<std::string>{"end-turn"});  // each piece once a round
+}
+
+TEST_CASE("mizong moves: a path may pass back through its start (project ruling); only the end may not be the start") {
+  auto g = make_game({}, 24);
+  State s = empty(g);
+  const int me = pid(s, 0, 0);
+  s.put(me, cell(s, "0,0"), kOpenMelee);
+  s.set_moves(me, 2);  // the 3rd move: exactly two turns
+  CHECK(s.pattern_turns(me) == 2);
+  // The only free vertices around: 1,0 and 0,1 beside the start and the ray 0,-1 .. 0,-3.
+  const std::vector<std::string> open = {"0,0", "1,0", "0,1", "0,-1", "0,-2", "0,-3"};
+  std::set<int> free_cells;
+  for (const auto& n : open) free_cells.insert(cell(s, n));
+  int k = 0;
+  for (int c : free_cells)
+    for (int d = 0; d < 6; ++d) {
+      const int x = s.geo().nb[c][d];
+      if (x >= 0 && !free_cells.count(x) && s.piece_at(x) < 0) s.put(pid(s, 1, k++), x, kOpenMelee);
+    }
+  // 1 east, 1 down-left (back beside the start), then 4 up-left through the start: the one
+  // walk of 6 steps with two turns.
+  CHECK(engine_ends(s, me) == std::vector<std::string>{"0,-3"});
+  CHECK(engine_ends(s, me) == oracle_ends(s, cell(s, "0,0"), 6, 6, 2, 2));
+  play(s, "select:0,0");
+  CHECK(s.is_legal(s.string_to_action("move:0,-3")));
+  play(s, "move:0,-3");
+  CHECK(s.piece(me).cell == cell(s, "0,-3"));
 }

@@ -66,6 +66,66 @@ TEST_CASE("mizong positions: JSON round trips mid-activation and refuses bad fie
   CHECK(message.find("pieces[3].hp") != std::string::npos);
 }
 
+TEST_CASE("mizong positions: unknown keys in nested objects are refused, naming their JSON path") {
+  auto g = make_game();
+  State s = g.initial_state();
+  ActionList l;
+  s.legal_actions(l);
+  REQUIRE(l[0] != s.layout().end_turn);
+  s.apply(l[0]);  // a select: mid-activation, the position has an activation object
+  const auto j = s.to_json();
+  REQUIRE(j["activation"].is_object());
+  CHECK(g.state_from_json(j).to_json() == j);
+  auto message = [&](auto change) {
+    auto k = j;
+    change(k);
+    try {
+      g.state_from_json(k);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK(message([](auto& k) { k["centre"]["roundz"] = 3; }).find("'centre.roundz': unknown field") != std::string::npos);
+  CHECK(message([](auto& k) { k["activation"]["attacks"] = 1; }).find("'activation.attacks': unknown field") !=
+        std::string::npos);
+  CHECK(message([](auto& k) { k["extra"] = 1; }).find("'extra': unknown field") != std::string::npos);
+}
+
+TEST_CASE("mizong positions and options: integers are range-checked as 64-bit values before narrowing") {
+  auto g = make_game();
+  const auto j = g.initial_state().to_json();
+  auto message = [&](auto change) {
+    auto k = j;
+    change(k);
+    try {
+      g.state_from_json(k);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  // 2^32 + 4 would read as 4 cut to 32 bits; 2^64 - 1 as -1 read signed.
+  CHECK(message([](auto& k) { k["point_size"] = 4294967300LL; }).find("'point_size'") != std::string::npos);
+  CHECK(message([](auto& k) { k["round"] = 4294967297LL; }).find("'round'") != std::string::npos);
+  CHECK(message([](auto& k) { k["moves"] = 18446744073709551615ULL; }).find("'moves'") != std::string::npos);
+  CHECK(message([](auto& k) { k["pieces"][0][3] = 4294967296LL; }).find("'pieces[0].moves'") != std::string::npos);
+  // The option: --set point_size=4294967300 is not point size 4.
+  for (const char* big : {"4294967300", "4294967320", "-4294967292"}) {
+    CAPTURE(big);
+    std::string text;
+    try {
+      make_game({{"point_size", big}});
+    } catch (const Error& e) {
+      text = e.what();
+    }
+    CHECK(text.find("point_size") != std::string::npos);
+    CHECK(text.find(big) != std::string::npos);
+  }
+  for (const char* name : {"round_cap", "centre_rounds", "healer_heal_radius", "melee_hero_heal_radius"})
+    CHECK_THROWS_AS(make_game({{name, "4294967297"}}), Error);
+}
+
 TEST_CASE("mizong setups: named layouts are arrangements of the army; files read and write back") {
   for (int point : {4, 24}) {
     const Geometry& geo = geometry(point);

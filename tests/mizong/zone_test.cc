@@ -1,6 +1,6 @@
-// The attack zone along the paths of a ranged piece's move (RULINGS.md "attack along the
-// path"; engine/mizong/zone.h): the tabled decomposition of the default patterns against the
-// depth-first reference (every vertex of every legal walk, each one's radius-3 disc), and the
+// The attack zone along the paths of a ranged piece's move (docs/rules/mizong.md "Activation of
+// ordinary pieces"; engine/mizong/zone.h): the tabled decomposition of the default patterns against
+// the depth-first reference (every vertex of every legal walk, each one's radius-3 disc), and the
 // attack sub-actions after real moves against the reference zone, the options included.
 #include <doctest/doctest.h>
 
