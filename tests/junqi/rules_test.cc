@@ -1,5 +1,5 @@
-// Rule tests: one hand-built position per rule sentence (seed 004 and RULINGS.md, junqi),
-// with the exact set of legal destinations or the exact outcome.
+// Rule tests: one hand-built position per rule sentence of docs/rules/junqi.md ("Rules,
+// sentence by sentence"), with the exact set of legal destinations or the exact outcome.
 #include <doctest/doctest.h>
 
 #include "engine/core/error.h"
