@@ -568,9 +568,11 @@ Values State::returns() const {
   return v;
 }
 
-std::vector<OptionSpec> junqi_option_specs(std::string_view board_name) {
+std::vector<OptionSpec> junqi_option_specs(std::string_view board_name, int armies) {
   return {
-      {"board", std::string(), "board file (JSON); empty: configs/boards/" + std::string(board_name) + ".json in the source tree"},
+      {"board", std::string(),
+       "board file (JSON) of " + std::to_string(armies) + " armies; empty: configs/boards/" + std::string(board_name) +
+           ".json in the source tree"},
       {"mode", std::string("standard"),
        "room mode: standard (the last side standing wins; 3/2/1 x base by survivors) or decapitation (斩首: one player out loses; +-1 x base)"},
       {"visibility", std::string("dark"), "dark (own ranks only) or bright (every rank shown once all have deployed)"},
@@ -582,7 +584,7 @@ std::vector<OptionSpec> junqi_option_specs(std::string_view board_name) {
       {"draw_offers", false,
        "draw by agreement (和棋): once a game each seat may offer a draw as its move; every other seat still in answers draw or no-draw, and all must agree"},
       {"deployments", std::string(),
-       "fixed deployments by seat, comma-separated: a name under configs/games/junqi/, a .txt file or an inline layout; an empty entry leaves the seat to deploy itself"},
+       "fixed deployments by seat, comma-separated: a .txt file, an inline layout (6 rows of 5 separated by '/', e.g. 98776/B+B+6/55+44/3+3+3/MMM22/2F111) or a name under configs/games/junqi/; an empty entry leaves the seat to deploy itself"},
   };
 }
 

@@ -196,7 +196,7 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
 // The board of variant `game`: the file its `board` option names (empty: the shipped
 // configs/boards/<game>.json), which must hold `armies` armies. Throws Error naming the option.
 const Board& variant_board(const Options& o, std::string_view game, int armies);
-std::vector<OptionSpec> junqi_option_specs(std::string_view board_name);
+std::vector<OptionSpec> junqi_option_specs(std::string_view board_name, int armies);
 Rules rules_from_options(const Options& o, const std::string& game, const Board& board);
 
 // One variant: the board it loads by default and its registry id.
@@ -207,7 +207,7 @@ class Junqi {
   static constexpr std::string_view kId = V::kId;
   static constexpr std::string_view kName = V::kName;
 
-  static std::vector<OptionSpec> option_specs() { return junqi_option_specs(V::kId); }
+  static std::vector<OptionSpec> option_specs() { return junqi_option_specs(V::kId, V::kArmies); }
   explicit Junqi(const Options& options)
       : options_(options),
         board_(&variant_board(options, V::kId, V::kArmies)),
