@@ -1,5 +1,7 @@
 #include "engine/junqi/board.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -8,6 +10,7 @@
 
 #include "engine/core/data.h"
 #include "engine/core/error.h"
+#include "engine/junqi/echo.h"
 
 
 namespace qilab::junqi {
@@ -20,7 +23,7 @@ NodeKind parse_kind(const std::string& s, const std::string& where) {
   if (s == "headquarters") return NodeKind::kHeadquarters;
   if (s == "station") return NodeKind::kStation;
   if (s == "airport") return NodeKind::kAirport;
-  throw Error(where + ": field 'kind': expected post, rail, camp, headquarters, station or airport, got \"" + s + "\"");
+  throw Error(where + ": field 'kind': expected post, rail, camp, headquarters, station or airport, got " + echo_json(nlohmann::json(s)));
 }
 
 const nlohmann::json& field(const nlohmann::json& j, const char* name, const std::string& where) {
@@ -30,18 +33,33 @@ const nlohmann::json& field(const nlohmann::json& j, const char* name, const std
   return *it;
 }
 
+// Range-checked as a 64-bit value before it is narrowed: an unsigned value above the signed
+// range (18446744073709551615 would read as -1, the centre's army) is refused, never wrapped.
 int integer(const nlohmann::json& j, const char* name, int lo, int hi, const std::string& where) {
   const auto& v = field(j, name, where);
-  if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+  const bool in_range = v.is_number_integer() &&
+                        !(v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) &&
+                        v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
+  if (!in_range)
     throw Error(where + ": field '" + name + "': expected an integer in [" + std::to_string(lo) + ", " +
-                std::to_string(hi) + "], got " + v.dump());
-  return v.get<int>();
+                std::to_string(hi) + "], got " + echo_json(v));
+  return static_cast<int>(v.get<std::int64_t>());
+}
+
+// Refuses a key of object j outside `known` (a misspelt field would otherwise be ignored).
+void known_fields(const nlohmann::json& j, std::initializer_list<std::string_view> known, const std::string& where) {
+  for (const auto& [k, v] : j.items())
+    if (std::find(known.begin(), known.end(), k) == known.end()) {
+      std::string list;
+      for (std::string_view f : known) list += (list.empty() ? "" : ", ") + std::string(f);
+      throw Error(where + ": unknown field " + echo_json(nlohmann::json(k)) + " (expected " + list + ")");
+    }
 }
 
 std::string text(const nlohmann::json& j, const char* name, const std::string& where) {
   const auto& v = field(j, name, where);
   if (!v.is_string() || v.get<std::string>().empty())
-    throw Error(where + ": field '" + name + "': expected a non-empty string, got " + v.dump());
+    throw Error(where + ": field '" + name + "': expected a non-empty string, got " + echo_json(v));
   return v.get<std::string>();
 }
 
@@ -65,6 +83,7 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
   Board b;
   b.source = where;
   if (!j.is_object()) throw Error(where + ": expected a JSON object with name, armies, nodes, roads, rails");
+  known_fields(j, {"name", "armies", "nodes", "roads", "rails"}, where);
   b.name = text(j, "name", where);
   b.armies = integer(j, "armies", 2, kMaxArmies, where);
   if (b.armies % 2) throw Error(where + ": field 'armies': expected an even number (two sides), got " + std::to_string(b.armies));
@@ -79,6 +98,7 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
     const std::string at = where + ": nodes[" + std::to_string(i) + "]";
     Node n;
     n.id = text(nodes[i], "id", at);
+    known_fields(nodes[i], {"id", "kind", "army", "row", "col", "x", "y"}, at);
     n.kind = parse_kind(text(nodes[i], "kind", at), at);
     n.army = integer(nodes[i], "army", -1, b.armies - 1, at);
     n.row = integer(nodes[i], "row", -100, 100, at);
@@ -87,13 +107,13 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
       if (!field(nodes[i], k, at).is_number()) throw Error(at + ": field '" + k + "': expected a number");
     n.x = nodes[i]["x"].get<double>();
     n.y = nodes[i]["y"].get<double>();
-    if (!index.emplace(n.id, static_cast<int>(i)).second) throw Error(at + ": duplicate id \"" + n.id + "\"");
+    if (!index.emplace(n.id, static_cast<int>(i)).second) throw Error(at + ": duplicate id " + echo_json(nlohmann::json(n.id)));
     if (n.army < 0 && (n.kind == NodeKind::kCamp || n.kind == NodeKind::kHeadquarters || n.kind == NodeKind::kPost))
-      throw Error(at + " (" + n.id + "): a centre node (army -1) must be rail, station or airport");
+      throw Error(at + " (" + echo(n.id) + "): a centre node (army -1) must be rail, station or airport");
     if (n.army >= 0 && (n.kind == NodeKind::kStation || n.kind == NodeKind::kAirport))
-      throw Error(at + " (" + n.id + "): stations and the airport belong to the centre (army -1)");
+      throw Error(at + " (" + echo(n.id) + "): stations and the airport belong to the centre (army -1)");
     if (n.army >= 0 && (n.row < 0 || n.row >= kRows || n.col < 0 || n.col >= kCols))
-      throw Error(at + " (" + n.id + "): an army post needs row 0-5 and col 0-4");
+      throw Error(at + " (" + echo(n.id) + "): an army post needs row 0-5 and col 0-4");
     b.nodes.push_back(n);
   }
   b.posts = static_cast<int>(b.nodes.size());
@@ -118,9 +138,9 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
   }
 
   auto node_ref = [&](const nlohmann::json& v, const std::string& at) {
-    if (!v.is_string()) throw Error(at + ": expected a node id string, got " + v.dump());
+    if (!v.is_string()) throw Error(at + ": expected a node id string, got " + echo_json(v));
     auto it = index.find(v.get<std::string>());
-    if (it == index.end()) throw Error(at + ": unknown node \"" + v.get<std::string>() + "\"");
+    if (it == index.end()) throw Error(at + ": unknown node " + echo_json(v));
     return it->second;
   };
 
@@ -130,7 +150,7 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
     const std::string at = where + ": roads[" + std::to_string(i) + "]";
     if (!roads[i].is_array() || roads[i].size() != 2) throw Error(at + ": expected [id, id]");
     int a = node_ref(roads[i][0], at), c = node_ref(roads[i][1], at);
-    if (a == c) throw Error(at + ": a road joins \"" + b.nodes[a].id + "\" to itself");
+    if (a == c) throw Error(at + ": a road joins " + echo_json(nlohmann::json(b.nodes[a].id)) + " to itself");
     b.road[a].set(c);
     b.road[c].set(a);
   }
@@ -141,13 +161,15 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
   for (std::size_t i = 0; i < rails.size(); ++i) {
     const std::string at = where + ": rails[" + std::to_string(i) + "]";
     const auto& e = rails[i];
+    if (!e.is_object()) throw Error(at + ": expected an object {a, b, line, arc}, got " + echo_json(e));
+    known_fields(e, {"a", "b", "line", "arc"}, at);
     int a = node_ref(field(e, "a", at), at + ".a"), c = node_ref(field(e, "b", at), at + ".b");
     std::string line = text(e, "line", at);
     if (e.contains("arc") && !e["arc"].is_boolean()) throw Error(at + ": field 'arc': expected true or false");
-    if (a == c) throw Error(at + ": a rail joins \"" + b.nodes[a].id + "\" to itself");
+    if (a == c) throw Error(at + ": a rail joins " + echo_json(nlohmann::json(b.nodes[a].id)) + " to itself");
     for (int p : {a, c})
       if (!rail_capable(b.nodes[p].kind))
-        throw Error(at + ": \"" + b.nodes[p].id + "\" is not a rail post, station or airport");
+        throw Error(at + ": " + echo_json(nlohmann::json(b.nodes[p].id)) + " is not a rail post, station or airport");
     b.rail[a].set(c);
     b.rail[c].set(a);
     line_edges[line].emplace_back(a, c);
@@ -162,10 +184,10 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
     }
     int start = -1;
     for (const auto& [p, nb] : adj) {
-      if (nb.size() > 2) throw Error(where + ": rail line \"" + name + "\" branches at \"" + b.nodes[p].id + "\"");
+      if (nb.size() > 2) throw Error(where + ": rail line " + echo_json(nlohmann::json(name)) + " branches at " + echo_json(nlohmann::json(b.nodes[p].id)));
       if (nb.size() == 1 && start < 0) start = p;
     }
-    if (start < 0) throw Error(where + ": rail line \"" + name + "\" is a loop; a line must have two ends");
+    if (start < 0) throw Error(where + ": rail line " + echo_json(nlohmann::json(name)) + " is a loop; a line must have two ends");
     std::vector<int> order{start};
     int prev = -1, cur = start;
     while (true) {
@@ -179,7 +201,7 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
       if (order.size() > adj.size()) break;
     }
     if (order.size() != adj.size() || order.size() != edges.size() + 1)
-      throw Error(where + ": rail line \"" + name + "\" is not one unbroken path (check for repeated or split edges)");
+      throw Error(where + ": rail line " + echo_json(nlohmann::json(name)) + " is not one unbroken path (check for repeated or split edges)");
     b.line_names.push_back(name);
     b.lines.push_back(order);
   }
@@ -206,7 +228,7 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
     for (int p : b.turn_posts) b.turn_index[p] = static_cast<std::int8_t>(n++);
   }
   for (int i = 0; i < b.posts; ++i)
-    if (b.is_rail(i) && b.rail[i].none()) throw Error(where + ": rail post \"" + b.nodes[i].id + "\" lies on no rail line");
+    if (b.is_rail(i) && b.rail[i].none()) throw Error(where + ": rail post " + echo_json(nlohmann::json(b.nodes[i].id)) + " lies on no rail line");
 
   // Rays along every line through every post.
   std::vector<std::vector<std::vector<int>>> rays_of(b.posts);
@@ -263,13 +285,18 @@ const Board& load_board(const std::string& given) {
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(path);
   if (it != cache.end()) return *it->second;
+  // A directory opens as a stream on Linux and fails only when read; say so first.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error(echo(path) + ": is a directory, expected a board file (JSON)");
   std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open the board file");
+  if (!in) throw Error(echo(path) + ": cannot open the board file");
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(path + ": not valid JSON: " + e.what());
+    throw Error(echo(path) + ": not valid JSON: " + e.what());
+  } catch (const std::exception& e) {  // a read error of the stream
+    throw Error(echo(path) + ": cannot read the board file: " + e.what());
   }
   auto b = std::make_unique<Board>(parse_board(j, path));
   return *cache.emplace(path, std::move(b)).first->second;

@@ -98,6 +98,17 @@ inline KindSet setup_kinds(const Board& b, int post) {
   return m;
 }
 
+// The setup rule that keeps a piece of `kind` off a post (setup_kinds), in words with the
+// seed's sentence; null for kinds no setup rule places.
+inline const char* setup_rule(int kind) {
+  switch (kind) {
+    case kFlag: return "the flag goes in a headquarters (军棋只能放在司令部)";
+    case kMine: return "mines go in the last two rows (地雷只能放在最后两行)";
+    case kBomb: return "no bomb in the front row (炸弹不能放在第一行)";
+    default: return nullptr;
+  }
+}
+
 // Parses and checks a board; throws Error naming `where` and the bad field.
 Board parse_board(const nlohmann::json& j, const std::string& where);
 // Loads a board file once and keeps it for the life of the program (states point at it).

@@ -6,6 +6,7 @@
 
 #include "engine/core/data.h"
 #include "engine/core/error.h"
+#include "engine/junqi/echo.h"
 
 
 namespace qilab::junqi {
@@ -15,15 +16,13 @@ constexpr bool is_camp(int r, int c) {
   return (r == 1 && (c == 1 || c == 3)) || (r == 2 && c == 2) || (r == 3 && (c == 1 || c == 3));
 }
 
-// Rows of the layout without separators; throws unless 6 rows of 5.
+// Rows of the layout without separators; throws unless 6 rows of 5, saying how many rows
+// and places the layout has.
 std::array<std::string, kRows> rows_of(std::string_view layout) {
-  std::array<std::string, kRows> rows;
-  int r = 0;
+  std::vector<std::string> rows;
   std::string cur;
   auto flush = [&] {
-    if (cur.empty()) return;
-    if (r >= kRows) throw Error("deployment: more than 6 rows");
-    rows[r++] = cur;
+    if (!cur.empty()) rows.push_back(cur);
     cur.clear();
   };
   for (char ch : layout) {
@@ -31,12 +30,22 @@ std::array<std::string, kRows> rows_of(std::string_view layout) {
     else if (ch != ' ' && ch != '\t' && ch != '\r') cur += ch;
   }
   flush();
-  if (r != kRows) throw Error("deployment: expected 6 rows of 5, got " + std::to_string(r) + " rows");
-  for (int i = 0; i < kRows; ++i)
+  std::size_t places = 0;
+  for (const auto& row : rows) places += row.size();
+  const std::string shape = "deployment: " + std::to_string(places) + " places in " + std::to_string(rows.size()) +
+                            " rows, expected 30 in 6 rows of 5";
+  if (rows.size() != kRows) throw Error(shape);
+  std::array<std::string, kRows> out;
+  for (int i = 0; i < kRows; ++i) {
     if (rows[i].size() != kCols)
-      throw Error("deployment: row " + std::to_string(i) + " has " + std::to_string(rows[i].size()) + " places, expected 5");
-  return rows;
+      throw Error(shape + " (row " + std::to_string(i) + " has " + std::to_string(rows[i].size()) + ")");
+    out[i] = rows[i];
+  }
+  return out;
 }
+
+// An inline layout: the six rows on one line, separated by '/', 35 characters.
+constexpr std::size_t kInlineLength = kRows * kCols + kRows - 1;
 
 }  // namespace
 
@@ -52,12 +61,10 @@ std::array<int, kSlots> deployment_posts(const Board& b, int seat, std::string_v
         continue;
       }
       const char* k = std::char_traits<char>::find(kSymbol, kKinds, ch);
-      if (!k) throw Error(at + ": expected one of FMB123456789, got '" + std::string(1, ch) + "'");
+      if (!k) throw Error(at + ": expected one of FMB123456789, got " + echo_json(nlohmann::json(std::string(1, ch))));
       const int kind = static_cast<int>(k - kSymbol);
       const int post = b.post_at(seat, r, c);
-      if (kind == kFlag && !b.headquarters.test(post)) throw Error(at + ": the flag goes in a headquarters");
-      if (kind == kMine && r < kRows - 2) throw Error(at + ": mines go in the last two rows");
-      if (kind == kBomb && r == 0) throw Error(at + ": no bomb in the front row");
+      if (!(setup_kinds(b, post) & bit(kind))) throw Error(at + ": " + setup_rule(kind));
       posts[kind].push_back(post);
     }
   for (int k = 0; k < kKinds; ++k)
@@ -79,8 +86,23 @@ std::vector<Action> deployment_actions(const State& s, std::string_view layout) 
 }
 
 std::string resolve_deployment(const std::string& entry) {
-  if (entry.size() == 35 && entry.find_first_not_of("FMB123456789+/") == std::string::npos) return entry;
   if (entry.size() > 4 && entry.substr(entry.size() - 4) == ".txt") return read_deployment(user_or_data_path(entry));
+  // A layout has rows ('/') or camps ('+'), which no name has: whatever its length, it is
+  // read as a layout, so a wrong one is reported as such (not as a missing name).
+  if (entry.find_first_of("/+\n") != std::string::npos) {
+    try {
+      rows_of(entry);
+    } catch (const Error& e) {
+      const std::string length = entry.size() == kInlineLength
+                                     ? ""
+                                     : " is " + std::to_string(entry.size()) + " characters long, expected " +
+                                           std::to_string(kInlineLength) + " (6 rows of 5 separated by '/')";
+      throw Error("layout \"" + echo(entry) + "\"" + length + ": " + e.what());
+    }
+    return entry;
+  }
+  if (entry.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != std::string::npos)
+    throw Error("\"" + echo(entry) + "\" is neither a layout (6 rows of 5 separated by '/'), a .txt file nor a name under configs/games/junqi/");
   return named_deployment(entry);
 }
 
@@ -109,7 +131,7 @@ std::string random_deployment(Rng& rng) {
 
 std::string read_deployment(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open the deployment file");
+  if (!in) throw Error(echo(path) + ": cannot open the deployment file");
   std::string line, out;
   while (std::getline(in, line)) {
     line = line.substr(0, line.find('#'));
@@ -119,7 +141,7 @@ std::string read_deployment(const std::string& path) {
   try {
     rows_of(out);
   } catch (const Error& e) {
-    throw Error(path + ": " + e.what());
+    throw Error(echo(path) + ": " + e.what());
   }
   return out;
 }

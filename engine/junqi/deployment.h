@@ -19,8 +19,9 @@ namespace qilab::junqi {
 std::vector<Action> deployment_actions(const State& s, std::string_view layout);
 // The posts of `seat`'s army the layout fills, in the deployment order.
 std::array<int, kSlots> deployment_posts(const Board& b, int seat, std::string_view layout);
-// A deployment given in an option: an inline layout (35 characters with '/'), a file
-// (ending in .txt) or a name under configs/games/junqi/.
+// A deployment given in an option: a file (ending in .txt), an inline layout (anything
+// with a '/' or '+': 35 characters, six rows of five separated by '/'; a wrong one is
+// refused with its length and rows) or a name under configs/games/junqi/.
 std::string resolve_deployment(const std::string& entry);
 // A uniformly random legal layout of the standard army.
 std::string random_deployment(Rng& rng);

@@ -2,6 +2,7 @@
 #include <set>
 
 #include "engine/core/error.h"
+#include "engine/junqi/echo.h"
 #include "engine/junqi/junqi.h"
 
 namespace qilab::junqi {
@@ -49,21 +50,26 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
                                               "moves", "play_moves", "quiet", "last", "pieces", "fights",
                                               "draw_offer", "draw_offered"};
   for (const auto& [k, v] : j.items())
-    if (!known.count(k)) throw bad(k, "unknown field");
+    if (!known.count(k)) throw bad(echo(k), "unknown field");
   auto field = [&](const char* f) -> const nlohmann::json& {
     auto it = j.find(f);
     if (it == j.end()) throw bad(f, "missing");
     return *it;
   };
+  // Range-checked as a 64-bit value before it is narrowed: an unsigned value above the
+  // signed range (18446744073709551615 would read as -1) is refused, never wrapped.
   auto integer = [&](const nlohmann::json& v, const std::string& f, long long lo, long long hi) {
-    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-      throw bad(f, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + v.dump());
-    return v.get<int>();
+    const bool in_range = v.is_number_integer() &&
+                          !(v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) &&
+                          v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
+    if (!in_range)
+      throw bad(f, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + echo_json(v));
+    return static_cast<int>(v.get<std::int64_t>());
   };
   auto post_id = [&](const nlohmann::json& v, const std::string& f) {
-    if (!v.is_string()) throw bad(f, "expected a post id, got " + v.dump());
+    if (!v.is_string()) throw bad(f, "expected a post id, got " + echo_json(v));
     const int p = b.find(v.get<std::string>());
-    if (p < 0) throw bad(f, "unknown post \"" + v.get<std::string>() + "\"");
+    if (p < 0) throw bad(f, "unknown post " + echo_json(v));
     return p;
   };
   auto choice = [&](const char* f, std::initializer_list<const char*> options) {
@@ -73,10 +79,10 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
       if (v.is_string() && v.get<std::string>() == o) return i;
       ++i;
     }
-    throw bad(f, "unexpected value " + v.dump());
+    throw bad(f, "unexpected value " + echo_json(v));
   };
 
-  if (field("game") != b.name) throw bad("game", "expected \"" + b.name + "\", got " + field("game").dump());
+  if (field("game") != b.name) throw bad("game", "expected \"" + b.name + "\", got " + echo_json(field("game")));
   State s(board, rules);
   const int n = s.players_;
   s.phase_ = static_cast<Phase>(choice("phase", {"deploy", "play", "over"}));
@@ -93,7 +99,7 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
   if (!out.is_array() || static_cast<int>(out.size()) != n) throw bad("eliminated", "expected " + std::to_string(n) + " booleans");
   for (int p = 0; p < n; ++p) {
     s.deployed_[p] = static_cast<std::uint8_t>(integer(deployed[p], "deployed", 0, kSlots));
-    if (!out[p].is_boolean()) throw bad("eliminated", "expected booleans, got " + out[p].dump());
+    if (!out[p].is_boolean()) throw bad("eliminated", "expected booleans, got " + echo_json(out[p]));
     if (out[p].get<bool>()) s.eliminated_ |= static_cast<std::uint8_t>(1u << p);
     const int want = s.phase_ != Phase::kDeploy || p < s.current_ ? kSlots : p > s.current_ ? 0 : -1;
     if (want >= 0 ? s.deployed_[p] != want : s.deployed_[p] >= kSlots)
@@ -118,6 +124,8 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     const auto& x = pieces[i];
     if (!x.is_object() || !x.contains("kind") || !x.contains("post") || !x.contains("evidence"))
       throw bad(f, "expected {kind, post, evidence}");
+    for (const auto& [k, v] : x.items())  // an unknown field is refused, as at the top level
+      if (k != "kind" && k != "post" && k != "evidence") throw bad(f + "." + echo(k), "unknown field (expected kind, post, evidence)");
     const int owner = i / kSlots;
     const int origin = b.slot_post[owner][i % kSlots];
     s.evidence_[i] = static_cast<KindSet>(integer(x["evidence"], f + ".evidence", 1, kAllKinds));
@@ -127,7 +135,7 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     }
     const std::string k = x["kind"].is_string() ? x["kind"].get<std::string>() : "";
     const char* at = k.size() == 1 ? std::char_traits<char>::find(kSymbol, kKinds, k[0]) : nullptr;
-    if (!at) throw bad(f + ".kind", "expected one of FMB123456789 or null, got " + x["kind"].dump());
+    if (!at) throw bad(f + ".kind", "expected one of FMB123456789 or null, got " + echo_json(x["kind"]));
     const int kind = static_cast<int>(at - kSymbol);
     s.kind_of_[i] = static_cast<std::uint8_t>(kind);
     ++count[owner][kind];
@@ -175,7 +183,7 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     const auto& v = j["draw_offered"];
     if (!v.is_array() || static_cast<int>(v.size()) != n) throw bad("draw_offered", "expected " + std::to_string(n) + " booleans");
     for (int p = 0; p < n; ++p) {
-      if (!v[p].is_boolean()) throw bad("draw_offered", "expected booleans, got " + v[p].dump());
+      if (!v[p].is_boolean()) throw bad("draw_offered", "expected booleans, got " + echo_json(v[p]));
       if (v[p].get<bool>()) s.offered_ |= static_cast<std::uint8_t>(1u << p);
     }
   }

@@ -2,9 +2,11 @@
 #include "engine/junqi/junqi.h"
 
 #include <bit>
+#include <cassert>
 
 #include "engine/core/error.h"
 #include "engine/junqi/deployment.h"
+#include "engine/junqi/echo.h"
 
 namespace qilab::junqi {
 namespace {
@@ -41,6 +43,20 @@ KindSet State::setup_mask(int piece) const {
 int State::deploy_kind() const {
   if (phase_ != Phase::kDeploy) return -1;
   return kDeployOrder[deployed_[current_]];
+}
+
+std::string State::placement_refusal(int post) const {
+  const Board& b = *board_;
+  if (phase_ != Phase::kDeploy) return "no deployment in progress";
+  if (post < 0 || post >= b.posts) return "no such post";
+  const std::string at = b.nodes[post].id;
+  if (b.army_of(post) != current_)
+    return at + " is not in seat " + std::to_string(current_) + "'s army (each seat deploys on its own 30 posts)";
+  if (b.camps.test(post)) return at + " is a camp, and the camps start empty";
+  if (occ_[current_].test(post)) return at + " already holds a piece";
+  const int kind = deploy_kind();
+  if (!(setup_kinds(b, post) & bit(kind))) return std::string(kChinese[kind]) + " on " + at + ": " + setup_rule(kind);
+  return {};
 }
 
 Posts State::team_occupancy(int team) const {
@@ -329,6 +345,10 @@ bool State::is_legal(Action a) const {
 }
 
 void State::apply(Action a) {
+  // The game concept requires a legal action (engine/core/game.h); a Debug build checks it,
+  // so a test or agent that applies an illegal one fails there instead of corrupting the
+  // state (an empty `from` post would index the piece arrays with kNone).
+  assert(is_legal(a) && "junqi::State::apply: the action is not legal in this position");
   ++moves_;
   const Board& b = *board_;
   const int P = b.posts;
@@ -548,9 +568,11 @@ Values State::returns() const {
   return v;
 }
 
-std::vector<OptionSpec> junqi_option_specs(std::string_view board_name) {
+std::vector<OptionSpec> junqi_option_specs(std::string_view board_name, int armies) {
   return {
-      {"board", std::string(), "board file (JSON); empty: configs/boards/" + std::string(board_name) + ".json in qilab's data folder"},
+      {"board", std::string(),
+       "board file (JSON) of " + std::to_string(armies) + " armies; empty: configs/boards/" + std::string(board_name) +
+           ".json in qilab's data folder"},
       {"mode", std::string("standard"),
        "room mode: standard (the last side standing wins; 3/2/1 x base by survivors) or decapitation (斩首: one player out loses; +-1 x base)"},
       {"visibility", std::string("dark"), "dark (own ranks only) or bright (every rank shown once all have deployed)"},
@@ -562,8 +584,25 @@ std::vector<OptionSpec> junqi_option_specs(std::string_view board_name) {
       {"draw_offers", false,
        "draw by agreement (和棋): once a game each seat may offer a draw as its move; every other seat still in answers draw or no-draw, and all must agree"},
       {"deployments", std::string(),
-       "fixed deployments by seat, comma-separated: a name under configs/games/junqi/, a .txt file or an inline layout; an empty entry leaves the seat to deploy itself"},
+       "fixed deployments by seat, comma-separated: a .txt file, an inline layout (6 rows of 5 separated by '/', e.g. 98776/B+B+6/55+44/3+3+3/MMM22/2F111) or a name under configs/games/junqi/; an empty entry leaves the seat to deploy itself"},
   };
+}
+
+const Board& variant_board(const Options& o, std::string_view game, int armies) {
+  const std::string& file = o.get_string("board");
+  const std::string path = file.empty() ? default_board_path(game) : file;
+  const std::string where = std::string(game) + ": option 'board'" + (file.empty() ? " (default " + path + ")" : "");
+  const Board* b = nullptr;
+  try {
+    b = &load_board(path);
+  } catch (const Error& e) {
+    throw Error(where + ": " + e.what());
+  }
+  // The id names the army count: a 6-army board under junqi4 would play 六国 as 四国.
+  if (b->armies != armies)
+    throw Error(where + ": " + echo(path) + " is a board of " + std::to_string(b->armies) + " armies, " +
+                std::string(game) + " expects " + std::to_string(armies));
+  return *b;
 }
 
 Rules rules_from_options(const Options& o, const std::string& game, const Board& board) {
@@ -588,11 +627,11 @@ Rules rules_from_options(const Options& o, const std::string& game, const Board&
   }
   const std::string& mode = o.get_string("mode");
   if (mode != "standard" && mode != "decapitation")
-    throw Error(game + ": option 'mode' expects standard or decapitation, got \"" + mode + "\"");
+    throw Error(game + ": option 'mode' expects standard or decapitation, got " + echo_json(nlohmann::json(mode)));
   r.decapitation = mode == "decapitation";
   const std::string& vis = o.get_string("visibility");
   if (vis != "dark" && vis != "bright")
-    throw Error(game + ": option 'visibility' expects dark or bright, got \"" + vis + "\"");
+    throw Error(game + ": option 'visibility' expects dark or bright, got " + echo_json(nlohmann::json(vis)));
   r.bright = vis == "bright";
   r.allies_visible = o.get_bool("allies_visible");
   r.mine_dies_too = o.get_bool("mine_dies_too");

@@ -113,6 +113,9 @@ class State {
   // A seat's deployment, rows 0-5 of columns 0-4 as kind letters ('+' a camp).
   std::string deployment(Player p) const;
   int deploy_kind() const;  // the kind placed by the next placement action, or -1
+  // Why placing the next piece of the deployment order on `post` is not legal (the setup
+  // rule it breaks, or why the post is not open); empty if it is legal.
+  std::string placement_refusal(int post) const;
 
   Action move_action(int from, int to) const { return from * board_->posts + to; }
   Action place_action(int post) const { return board_->posts * board_->posts + post; }
@@ -190,7 +193,10 @@ class State {
 };
 
 State state_from_json_impl(const Board* board, const Rules& rules, const nlohmann::json& j);
-std::vector<OptionSpec> junqi_option_specs(std::string_view board_name);
+// The board of variant `game`: the file its `board` option names (empty: the shipped
+// configs/boards/<game>.json), which must hold `armies` armies. Throws Error naming the option.
+const Board& variant_board(const Options& o, std::string_view game, int armies);
+std::vector<OptionSpec> junqi_option_specs(std::string_view board_name, int armies);
 Rules rules_from_options(const Options& o, const std::string& game, const Board& board);
 
 // One variant: the board it loads by default and its registry id.
@@ -201,11 +207,10 @@ class Junqi {
   static constexpr std::string_view kId = V::kId;
   static constexpr std::string_view kName = V::kName;
 
-  static std::vector<OptionSpec> option_specs() { return junqi_option_specs(V::kId); }
+  static std::vector<OptionSpec> option_specs() { return junqi_option_specs(V::kId, V::kArmies); }
   explicit Junqi(const Options& options)
       : options_(options),
-        board_(&load_board(options.get_string("board").empty() ? default_board_path(V::kId)
-                                                                : options.get_string("board"))),
+        board_(&variant_board(options, V::kId, V::kArmies)),
         rules_(rules_from_options(options, std::string(V::kId), *board_)) {}
 
   const Options& options() const { return options_; }
@@ -235,10 +240,12 @@ class Junqi {
 
 struct SixArmies {
   static constexpr std::string_view kId = "junqi6";
+  static constexpr int kArmies = 6;
   static constexpr std::string_view kName = "六国军棋 junqi, 6 armies, 3 against 3";
 };
 struct FourArmies {
   static constexpr std::string_view kId = "junqi4";
+  static constexpr int kArmies = 4;
   static constexpr std::string_view kName = "四国军棋 junqi, 4 armies, 2 against 2";
 };
 using Junqi6 = Junqi<SixArmies>;

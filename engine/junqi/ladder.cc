@@ -36,9 +36,13 @@ Standing after_game(Standing s, std::int64_t delta) {
   if (delta > 0 && s.points >= promotion_points(s.level) && s.level + 1 < kLevels) {
     ++s.level;  // 玩家升到上一级后积分为０分
     s.points = 0;
-  } else if (s.points < 0 && s.level > 0) {
-    --s.level;  // 降级则变为下一级基础分的五倍减去最后一盘的失分
-    s.points = std::max<std::int64_t>(0, promotion_points(s.level) + delta);
+  } else if (delta < 0 && s.points < 0 && s.level > 0) {
+    // 如果降级则变为下一级基础分的五倍减去最后一盘的失分: exactly that, with no floor, so a
+    // loss bigger than 5 x the lower base leaves the demoted player below 0 (and its next
+    // loss demotes it again). Only a loss demotes: a win never takes a player down, even
+    // one still below 0 (docs/rules/junqi.md, "Rating").
+    --s.level;
+    s.points = promotion_points(s.level) + delta;
   }
   return s;
 }

@@ -28,9 +28,10 @@ struct Standing {
   friend bool operator==(const Standing&, const Standing&) = default;
 };
 
-// Adds one game's points. Reaching 5 x base promotes (points start again from 0); falling
-// below 0 demotes to the level below with 5 x its base less the last game's loss. 小兵 has
-// no level below: its points may go negative.
+// Adds one game's points. Reaching 5 x base promotes (points start again from 0); a loss
+// that takes the points below 0 demotes to the level below with 5 x its base less that
+// game's loss, which may itself be below 0 (the seed sets no floor). 小兵 has no level
+// below: its points may go negative.
 Standing after_game(Standing s, std::int64_t delta);
 
 // Points of each seat for one finished game in base units (the engine's returns) times the

@@ -31,8 +31,8 @@ inline constexpr char kSymbol[kKinds + 1] = "FMB123456789";
 inline constexpr const char* kChinese[kKinds] = {"军旗", "地雷", "炸弹", "工兵", "排长", "连长",
                                                  "营长", "团长", "旅长", "师长", "军长", "司令"};
 
-// Army composition (RULINGS: 司令 1, 军长 1, 师长 2, 旅长 2, 团长 2, 营长 2, 连长 3, 排长 3,
-// 工兵 3, 地雷 3, 炸弹 2, 军旗 1).
+// Army composition, a project ruling (docs/rules/junqi.md, "Rules, sentence by sentence"):
+// 司令 1, 军长 1, 师长 2, 旅长 2, 团长 2, 营长 2, 连长 3, 排长 3, 工兵 3, 地雷 3, 炸弹 2, 军旗 1.
 inline constexpr std::array<std::uint8_t, kKinds> kArmyCount = {1, 3, 2, 3, 3, 3, 2, 2, 2, 2, 1, 1};
 
 // A deployment places the pieces in this order, most constrained first, so every sequence

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <bit>
 
+#include "engine/core/error.h"
 #include "engine/junqi/junqi.h"
 
 namespace qilab::junqi {
@@ -175,7 +176,7 @@ class Sampler {
     return found ? 1 : budget_ < 0 ? -1 : 0;
   }
 
-  State draw(Rng& rng, int steps) {
+  State draw(Rng& rng, int steps, int attempts) {
     State world = s_;
     if (s_.phase_ == Phase::kOver) return world;
     if (s_.rules_.bright && s_.phase_ != Phase::kDeploy) return world;
@@ -184,7 +185,11 @@ class Sampler {
     if (armies_ == 0) return world;
     propagate();
     classify();
-    for (int attempt = 0; known_fit_ && attempt < 400; ++attempt) {
+    // Pieces of a known kind beyond their army's count: no world fits what p has seen,
+    // which the true state does, so the position's evidence contradicts itself.
+    if (!known_fit_) throw no_world("the evidence leaves more pieces of a kind than the army has");
+    const int fill = steps < 0 ? searched_ + 16 : steps;
+    for (int attempt = 0; attempt < attempts; ++attempt) {
       order(rng);
       // Short runs first: an attempt that needs more than 50 steps back is most often
       // thrashing, and a restart (new order, new values) cuts that heavy tail. The budget
@@ -193,20 +198,41 @@ class Sampler {
       budget_ = searched_ + (50 << std::min(attempt / 8, 6));
       reset_counts();
       if (search(rng)) {
-        for (int i = 0; i < armies_; ++i) deal(army_list_[i], rng);
-        shuffle_kinds(rng, steps < 0 ? searched_ + 16 : steps);
-        for (int i = 0; i < armies_; ++i) {
-          const int q = army_list_[i];
-          std::copy(&value_[army_first_[q]], &value_[army_end_[q]], &world.kind_of_[army_first_[q]]);
-        }
+        finish(world, rng, fill);
         return world;
       }
     }
+    // The fallback: one search without restarts and with a budget far beyond any seen in
+    // play. It is complete (every check only removes impossible values), so it finds a
+    // world if one exists, and one does: the true state. It is never handed out instead:
+    // a search would then see the hidden ranks.
     ++g_fallbacks;
+    order(rng);
+    budget_ = kFallbackBudget;
+    reset_counts();
+    if (!search(rng)) throw no_world("none found within " + std::to_string(kFallbackBudget) + " search steps");
+    finish(world, rng, fill);
     return world;
   }
 
  private:
+  static constexpr int kFallbackBudget = 1 << 26;
+
+  // The drawn kinds into `world`, after the deal of the plain pieces and the exchange steps.
+  void finish(State& world, Rng& rng, int steps) {
+    for (int i = 0; i < armies_; ++i) deal(army_list_[i], rng);
+    shuffle_kinds(rng, steps);
+    for (int i = 0; i < armies_; ++i) {
+      const int q = army_list_[i];
+      std::copy(&value_[army_first_[q]], &value_[army_end_[q]], &world.kind_of_[army_first_[q]]);
+    }
+  }
+
+  Error no_world(const std::string& why) const {
+    return Error("junqi sample_world: no world consistent with what seat " + std::to_string(p_) +
+                 " has seen (" + why + "); the seat cannot decide");
+  }
+
   // The seat placing its pieces now: its placements so far are secret, so draw a fresh
   // legal partial deployment of the same pieces.
   void redeploy_partial(State& w, Rng& rng) {
@@ -737,9 +763,11 @@ class Sampler {
   std::array<std::int16_t, kKinds + 1> size_start_;  // where vars of each domain size start in order()
 };
 
-State State::sample_world(Player p, Rng& rng) const { return Sampler(*this, p).draw(rng, -1); }
+State State::sample_world(Player p, Rng& rng) const { return Sampler(*this, p).draw(rng, -1, kSamplerAttempts); }
 
-State sample_world_steps(const State& s, int p, Rng& rng, int steps) { return Sampler(s, p).draw(rng, steps); }
+State sample_world_steps(const State& s, int p, Rng& rng, int steps, int attempts) {
+  return Sampler(s, p).draw(rng, steps, attempts);
+}
 
 int world_exists(const State& s, Player p, int piece, int kind, std::int64_t max_nodes) {
   return Sampler(s, p).exists(piece, kind, max_nodes);

@@ -7,8 +7,15 @@
 
 namespace qilab::junqi {
 
-// How many draws since start-up found no consistent world within their search budget and
-// returned the true state instead (tests require 0; a search would see a biased world).
+// Restarted short searches a draw makes before its fallback (docs/rules/junqi.md,
+// "Hidden information").
+inline constexpr int kSamplerAttempts = 400;
+
+// How many draws since start-up found no consistent world in their kSamplerAttempts
+// restarted searches and needed the fallback: one search without restarts, complete, that
+// finds a consistent world whenever one exists (one always does: the true state). The true
+// state is never handed out; a draw whose fallback finds nothing in its (large) budget
+// throws Error. Tests require 0 fallbacks in ordinary play.
 std::uint64_t sampler_fallbacks();
 
 class State;
@@ -19,6 +26,8 @@ int world_exists(const State& s, int p, int piece, int kind, std::int64_t max_no
 
 // sample_world with a chosen number of exchange steps after the search (sample_world uses
 // the free pieces' count + 16; 0 gives the bare search's draw), for tests and measurements.
-State sample_world_steps(const State& s, int p, Rng& rng, int steps);
+// `attempts`: the restarted short searches before the fallback (0 goes straight to it,
+// for tests of the fallback).
+State sample_world_steps(const State& s, int p, Rng& rng, int steps, int attempts = kSamplerAttempts);
 
 }  // namespace qilab::junqi

@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "engine/core/error.h"
+#include "engine/junqi/echo.h"
 #include "engine/junqi/junqi.h"
 
 namespace qilab::junqi {
@@ -193,7 +194,7 @@ std::string State::action_to_string(Action a) const {
 }
 
 Action State::string_to_action(std::string_view text) const {
-  auto bad = [&](const std::string& why) { return Error(board_->name + " action '" + std::string(text) + "': " + why); };
+  auto bad = [&](const std::string& why) { return Error(board_->name + " action '" + echo(text) + "': " + why); };
   if (board_ == nullptr) throw Error("junqi: a state without a board has no actions");
   const Board& b = *board_;
   const int P = b.posts;
@@ -202,7 +203,7 @@ Action State::string_to_action(std::string_view text) const {
   if (text == "no-draw") return P * P + P + 2;
   auto post = [&](std::string_view id) {
     const int i = b.find(id);
-    if (i < 0) throw bad("unknown post '" + std::string(id) + "'");
+    if (i < 0) throw bad("unknown post '" + echo(id) + "'");
     return i;
   };
   if (auto at = text.find('@'); at != std::string_view::npos) {
@@ -212,7 +213,11 @@ Action State::string_to_action(std::string_view text) const {
       if (k < 0 || text[0] != kSymbol[k])
         throw bad(k < 0 ? "no deployment in progress" : std::string("the next piece to place is ") + kSymbol[k]);
     }
-    return P * P + post(text.substr(at + 1));
+    const int to = post(text.substr(at + 1));
+    // A placement that breaks a setup rule is refused here, naming the rule: the
+    // deployment order fixes the kind, so the post alone decides.
+    if (const std::string why = placement_refusal(to); !why.empty()) throw bad(why);
+    return P * P + to;
   }
   for (char sep : {'-', 'x'}) {
     // Post ids contain no '-' or 'x'; split at the separator.

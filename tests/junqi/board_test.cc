@@ -1,5 +1,5 @@
-// Board files: the shipped boards load with the shape RULINGS.md gives them; malformed
-// files are refused with a message naming the field.
+// Board files: the shipped boards load with the shape docs/rules/junqi.md ("Board files")
+// gives them; malformed files are refused with a message naming the field.
 #include <doctest/doctest.h>
 
 #include <fstream>

@@ -215,48 +215,62 @@ TEST_CASE("sample_world's support is exactly what the evidence allows, in positi
 namespace {
 // A junqi4 position in which seat 0 knows every rank of the other armies but those of the
 // listed pieces of seat 1 (the first of each kind letter not yet taken, with the evidence
-// given); returns Pearson's statistic of n draws of sample_world (with `steps` exchange
-// steps, -1: the default) against the uniform distribution over the consistent worlds,
-// enumerated by brute force (their number in `worlds`). A world outside them fails at once.
-double chi_square(const std::vector<std::pair<char, KindSet>>& free, int n, int steps, std::size_t& worlds) {
+// given), and the consistent worlds, enumerated by brute force: the free pieces' kinds
+// (in the order listed), each numbered.
+struct Narrowed {
+  State s;
+  std::vector<int> pieces;
+  std::map<std::vector<int>, int> worlds;
+  std::vector<int> kinds(const State& w) const {
+    std::vector<int> out;
+    for (int piece : pieces) out.push_back(w.kind_of(piece));
+    return out;
+  }
+};
+
+Narrowed narrowed(const std::vector<std::pair<char, KindSet>>& free) {
   auto g = make<Junqi4>();
   nlohmann::json j = deployed(g.initial_state()).to_json();
   for (int i = kSlots; i < 4 * kSlots; ++i) {
     const std::string k = j["pieces"][i]["kind"];
     j["pieces"][i]["evidence"] = bit(static_cast<int>(std::string_view(kSymbol).find(k[0])));
   }
-  std::vector<int> pieces;
+  Narrowed n;
   for (const auto& [kind, evidence] : free)
     for (int i = kSlots; i < 2 * kSlots; ++i)
       if (j["pieces"][i]["kind"] == std::string(1, kind) &&
-          std::find(pieces.begin(), pieces.end(), i) == pieces.end()) {
+          std::find(n.pieces.begin(), n.pieces.end(), i) == n.pieces.end()) {
         j["pieces"][i]["evidence"] = evidence;
-        pieces.push_back(i);
+        n.pieces.push_back(i);
         break;
       }
-  REQUIRE(pieces.size() == free.size());
-  const State s = g.state_from_json(j);
-  std::vector<int> kinds;
-  for (int piece : pieces) kinds.push_back(s.kind_of(piece));
+  REQUIRE(n.pieces.size() == free.size());
+  n.s = g.state_from_json(j);
+  std::vector<int> kinds = n.kinds(n.s);
   std::sort(kinds.begin(), kinds.end());
-  std::map<std::vector<int>, int> index;
   do {
     bool ok = true;
-    for (std::size_t i = 0; i < pieces.size(); ++i) ok = ok && (s.evidence(pieces[i]) & bit(kinds[i]));
-    if (ok) index.emplace(kinds, static_cast<int>(index.size()));
+    for (std::size_t i = 0; i < n.pieces.size(); ++i) ok = ok && (n.s.evidence(n.pieces[i]) & bit(kinds[i]));
+    if (ok) n.worlds.emplace(kinds, static_cast<int>(n.worlds.size()));
   } while (std::next_permutation(kinds.begin(), kinds.end()));
-  worlds = index.size();
+  return n;
+}
+
+// Pearson's statistic of n draws of sample_world for seat 0 in the narrowed position (with
+// `steps` exchange steps, -1: the default) against the uniform distribution over its
+// consistent worlds (their number in `worlds`). A world outside them fails at once.
+double chi_square(const std::vector<std::pair<char, KindSet>>& free, int n, int steps, std::size_t& worlds) {
+  const Narrowed x = narrowed(free);
+  worlds = x.worlds.size();
   Rng rng(19);
-  std::vector<int> seen(index.size(), 0);
+  std::vector<int> seen(x.worlds.size(), 0);
   for (int d = 0; d < n; ++d) {
-    const State w = steps < 0 ? s.sample_world(0, rng) : sample_world_steps(s, 0, rng, steps);
-    std::vector<int> got;
-    for (int piece : pieces) got.push_back(w.kind_of(piece));
-    auto it = index.find(got);
-    REQUIRE(it != index.end());
+    const State w = steps < 0 ? x.s.sample_world(0, rng) : sample_world_steps(x.s, 0, rng, steps);
+    auto it = x.worlds.find(x.kinds(w));
+    REQUIRE(it != x.worlds.end());
     ++seen[it->second];
   }
-  const double expected = static_cast<double>(n) / static_cast<double>(index.size());
+  const double expected = static_cast<double>(n) / static_cast<double>(x.worlds.size());
   double chi2 = 0;
   for (int c : seen) chi2 += (c - expected) * (c - expected) / expected;
   return chi2;
@@ -329,4 +343,34 @@ TEST_CASE("sample_world with searched and dealt pieces in one army: frequencies 
                                  60000, 200, worlds);
   REQUIRE(worlds == 30);
   CHECK(chi2 < 100);  // 29 degrees of freedom: a uniform sampler exceeds 100 with probability about 1e-9
+}
+
+// When the restarted short searches find no world (forced here: no short search at all),
+// the draw falls back to one complete search. It must still give a world consistent with
+// the seat's view, and must not hand out the true state: over many draws every consistent
+// world comes up, the true one no more than the others.
+TEST_CASE("sample_world's fallback: a complete search, consistent worlds, never the true state by default") {
+  const KindSet platoon_up = bit(kPlatoon) | bit(kBattalion) | bit(kRegiment) | bit(kBrigade);
+  const Narrowed x = narrowed({{'4', bit(kBattalion) | bit(kRegiment)},
+                               {'5', bit(kRegiment) | bit(kBrigade)},
+                               {'6', platoon_up},
+                               {'2', platoon_up}});
+  REQUIRE(x.worlds.size() == 6);
+  auto g = make<Junqi4>();
+  const auto before = sampler_fallbacks();
+  Rng rng(23);
+  std::map<std::vector<int>, int> seen;
+  const int draws = 600;
+  for (int d = 0; d < draws; ++d) {
+    const State w = sample_world_steps(x.s, 0, rng, -1, /*attempts=*/0);
+    REQUIRE(w.observation_string(0) == x.s.observation_string(0));
+    REQUIRE(w.information_key(0) == x.s.information_key(0));
+    REQUIRE_NOTHROW(g.state_from_json(w.to_json()));
+    for (int i = 0; i < 4 * kSlots; ++i) REQUIRE((w.evidence(i) & bit(w.kind_of(i))) != 0);
+    REQUIRE(x.worlds.count(x.kinds(w)) == 1);
+    ++seen[x.kinds(w)];
+  }
+  CHECK(sampler_fallbacks() - before == draws);
+  CHECK(seen.size() == x.worlds.size());  // not only the true world
+  CHECK(seen[x.kinds(x.s)] < draws / 3);  // 1 in 6 expected
 }

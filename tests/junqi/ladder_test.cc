@@ -36,6 +36,25 @@ TEST_CASE("promotion at 5 x base, from 0 again; demotion to 5 x the lower base l
   CHECK(s == Standing{0, -3});
 }
 
+TEST_CASE("demotion: 5 x the lower level's base less the last game's loss, with no floor at 0") {
+  // 如果降级则变为下一级基础分的五倍减去最后一盘的失分. Six 副班长 (base 2) play a standard
+  // game; the winners keep 3 survivors, so each loser loses 3 x 2 = 6 (胜利方有3人存活每人得3倍底分
+  // ... 失败方相应扣分). A 副班长 on 1 point falls to 1 - 6 < 0: 小兵 with 5 x 1 - 6 = -1.
+  const auto loss = game_points({3, -3, 3, -3, 3, -3}, stake({1, 1, 1, 1, 1, 1}))[1];
+  CHECK(loss == -6);
+  CHECK(after_game(Standing{1, 1}, loss) == Standing{0, -1});
+  // A 班长 (base 4) on 3 points escapes; its side keeps one survivor (the escapee counts as
+  // dead), the other side three: N = 2, 12 x 4 = 48 (N=2，扣12倍). It becomes a 副班长 with
+  // 5 x 2 - 48 = -38.
+  const auto escape = escape_points(false, 6, 0, {true, true, true, true, false, true}, base(2))[0];
+  CHECK(escape == -48);
+  CHECK(after_game(Standing{2, 3}, escape) == Standing{1, -38});
+  // Only a loss demotes: a win leaves a player below 0 at its level.
+  CHECK(after_game(Standing{1, -38}, 2) == Standing{1, -36});
+  // The next loss that ends below 0 demotes again, by the same rule: 5 x 1 - 2.
+  CHECK(after_game(Standing{1, -36}, -2) == Standing{0, 3});
+}
+
 TEST_CASE("the seed's thresholds table is kept verbatim") {
   CHECK(kSeedThresholds[1] == 15);
   CHECK(kSeedThresholds[7] == 1920);

@@ -1,5 +1,5 @@
-// Rule tests: one hand-built position per rule sentence (seed 004 and RULINGS.md, junqi),
-// with the exact set of legal destinations or the exact outcome.
+// Rule tests: one hand-built position per rule sentence of docs/rules/junqi.md ("Rules,
+// sentence by sentence"), with the exact set of legal destinations or the exact outcome.
 #include <doctest/doctest.h>
 
 #include "engine/core/error.h"
@@ -157,11 +157,36 @@ TEST_CASE("camps are safe: a piece in a camp cannot be attacked; an empty camp c
 TEST_CASE("headquarters: a piece that enters one never moves again") {
   auto g = make<Junqi4>();
   State s = position(g, {{0, '9', "a0r4c3"}, {0, '5', "a0r2c1"}, {1, '5', "a1r2c2"}});
-  s.apply(act(s, "a0r4c3-a0r5c3"));
-  for (int i = 0; i < 3; ++i) s.apply(act(s, i % 2 ? "a0r2c1-a0r2c0" : "a1r2c2-a1r1c2"));
-  // Seat 2 and 3 have no piece but their flags and are out; seat 1 and 0 alternate.
+  // Every move below is checked legal before it is applied. Seats 2 and 3 hold only their
+  // flags and go out when their turns come, so seats 0 and 1 alternate.
+  auto play = [&](const char* move) {
+    const Action a = act(s, move);
+    REQUIRE(s.is_legal(a));
+    s.apply(a);
+  };
+  const int hq = s.board().find("a0r5c3");
+  auto moves_from_hq = [&] {
+    ActionList legal;
+    s.legal_actions(legal);
+    int n = 0;
+    for (Action a : legal) n += a < s.board().posts * s.board().posts && a / s.board().posts == hq;
+    return n;
+  };
+  play("a0r4c3-a0r5c3");  // the 司令 enters the headquarters
+  for (const char* move : {"a1r2c2-a1r1c2", "a0r2c1-a0r2c0", "a1r1c2-a1r2c2"}) {
+    if (s.current_player() == 0) {
+      CHECK(s.destinations(hq).none());
+      CHECK(moves_from_hq() == 0);
+    }
+    play(move);
+  }
   REQUIRE(s.current_player() == 0);
-  CHECK(s.destinations(s.board().find("a0r5c3")).none());
+  CHECK(s.piece_at(hq) >= 0);
+  CHECK(s.kind_of(s.piece_at(hq)) == kMarshal);
+  // An open road step back to a0r4c3 and the rail beyond: still no move out.
+  CHECK(s.piece_at(s.board().find("a0r4c3")) < 0);
+  CHECK(s.destinations(hq).none());
+  CHECK(moves_from_hq() == 0);
 }
 
 TEST_CASE("mines and the flag never move") {
