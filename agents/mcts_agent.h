@@ -198,8 +198,15 @@ class MctsAgent final : public Agent<S> {
   void reset() override {
     std::visit([](auto& m) { m.clear(); }, search_);
   }
-  void observe(Action a) override {
-    if (settings_.config.reuse_tree) std::visit([&](auto& m) { m.advance(a); }, search_);
+  // The tree follows the game only through actions the seat saw whole (reuse_tree is on in
+  // perfect-information games only, where every view is the action); a hidden one drops it.
+  void observe(Action view) override {
+    if (!settings_.config.reuse_tree) return;
+    if (view == kHiddenAction) {
+      reset();
+      return;
+    }
+    std::visit([&](auto& m) { m.advance(view); }, search_);
   }
 
   nlohmann::json last_stats() const override {

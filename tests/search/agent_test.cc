@@ -241,6 +241,27 @@ TEST_CASE("the tree of the moves played is kept for the next search") {
   }
 }
 
+TEST_CASE("an action the seat did not see drops the kept tree instead of guessing a child") {
+  const Checkers game = searchtest::make_checkers(2, 60);
+  MctsAgent<CheckersState> agent(game, {"simulations=400", "evaluator=heuristic"});
+  RandomAgent<CheckersState> random;
+  agent.reset();
+  CheckersState s = game.initial_state();
+  Rng rng(5);
+  auto play = [&](bool hide_reply) {
+    const Action mine = agent.choose(s, rng);
+    agent.observe(mine);
+    s.apply(mine);
+    const Action reply = random.choose(s, rng);
+    agent.observe(hide_reply ? kHiddenAction : reply);
+    s.apply(reply);
+    agent.choose(s, rng);
+    return agent.last_stats()["reused"].get<int>();
+  };
+  CHECK(play(false) > 0);   // the reply seen whole: its subtree is kept
+  CHECK(play(true) == 0);   // the reply unseen: the search starts afresh
+}
+
 TEST_CASE("progressive widening opens children in prior order, a few at a time") {
   const Checkers game = searchtest::make_checkers(2, 100);
   const CheckersState start = game.initial_state();  // 14 moves
