@@ -3,7 +3,8 @@
 //
 // The referee never hands an agent the true state of a hidden-information game: it passes
 // `view = true_state.sample_world(seat, rng)`, a full state consistent with the seat's
-// observations (for perfect-information games, the state itself).
+// observations (for perfect-information games, the state itself), and `observe` gets only the
+// seat's view of each action played.
 #include <memory>
 #include <string>
 
@@ -22,8 +23,10 @@ class Agent {
   virtual Action choose(const S& view, Rng& rng) = 0;
   // A new game starts.
   virtual void reset() {}
-  // Action `a` was applied to the game by any seat or chance (lets search reuse its tree).
-  virtual void observe(Action a) { (void)a; }
+  // An action was applied to the game, by any seat or by chance; `view` is what this agent's
+  // seat saw of it, action_view(state, seat, action) (engine/core/game.h): the action itself
+  // when public, kHiddenAction when the seat saw nothing of it. Lets search reuse its tree.
+  virtual void observe(Action view) { (void)view; }
   // Statistics of the last choice (search agents: simulations, time, depth, ...), or null.
   virtual nlohmann::json last_stats() const { return nullptr; }
 };

@@ -28,7 +28,7 @@ inline std::vector<OptionSpec> mcts_option_specs() {
       {"value_scale", std::string("game"), "what uct/puct are measured against: game (the game's return range) | tree (the range of values seen in the search)"},
       {"fpu", std::string("auto"), "value of an unvisited child: auto (inf for uct, parent for puct) | inf | parent | a number"},
       {"fpu_reduction", 0.0, "with fpu=parent: subtracted from the parent's value"},
-      {"backup", std::string("maxn"), "maxn | team | paranoid"},
+      {"backup", std::string("maxn"), "maxn (each seat for itself; allies share values in every game) | paranoid (all against the mover)"},
       {"evaluator", std::string("rollout"), "rollout (random playout) | heuristic (the game's evaluate())"},
       {"rollout_depth", I{-1}, "random actions before the game's heuristic judges the position; -1: to the end"},
       {"priors", std::string("uniform"), "uniform | greedy (softmax of the one-ply heuristic)"},
@@ -198,8 +198,15 @@ class MctsAgent final : public Agent<S> {
   void reset() override {
     std::visit([](auto& m) { m.clear(); }, search_);
   }
-  void observe(Action a) override {
-    if (settings_.config.reuse_tree) std::visit([&](auto& m) { m.advance(a); }, search_);
+  // The tree follows the game only through actions the seat saw whole (reuse_tree is on in
+  // perfect-information games only, where every view is the action); a hidden one drops it.
+  void observe(Action view) override {
+    if (!settings_.config.reuse_tree) return;
+    if (view == kHiddenAction) {
+      reset();
+      return;
+    }
+    std::visit([&](auto& m) { m.advance(view); }, search_);
   }
 
   nlohmann::json last_stats() const override {

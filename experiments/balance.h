@@ -1,6 +1,7 @@
 #pragma once
 // Balance statistics of a run: win/draw/loss rates per seat and per agent, with 95% Wilson
-// intervals, and game lengths. Fed one finished game at a time, in game-index order, so the
+// intervals counted by game (experiments/wilson.h: an agent's seats in one game are one
+// cluster, not independent trials), and game lengths. Fed one finished game at a time, in game-index order, so the
 // floating-point sums (and summary.json) are the same whatever order the games finished in.
 #include <cstdint>
 #include <string>
@@ -9,8 +10,12 @@
 #include <nlohmann/json.hpp>
 
 #include "experiments/outcome.h"
+#include "experiments/wilson.h"
 
 namespace qilab::experiments {
+
+// How the intervals are counted, as summary.json's "intervals" says it.
+extern const char* const kIntervals;
 
 // What the statistics need of one game.
 struct GameResult {
@@ -19,10 +24,13 @@ struct GameResult {
   std::int64_t length = 0;           // number of actions in the record (see docs/formats.md)
 };
 
+// Outcomes of one seat, or of one agent over every seat it held; each game is one cluster.
 struct Tally {
-  std::int64_t games = 0, wins = 0, draws = 0, losses = 0;
+  ClusterCounts win, draw, loss;  // trials: seat-games; clusters: games
   double return_sum = 0;
-  void add(Outcome o, double ret);
+  // The seats held in one game: how many won, drew and lost, and their returns' sum.
+  void add_game(std::int64_t wins, std::int64_t draws, std::int64_t losses, double returns);
+  std::int64_t seat_games() const { return win.trials; }
   nlohmann::json to_json() const;
 };
 

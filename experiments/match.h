@@ -7,6 +7,7 @@
 // record depends on (seed, i, config, agents) only; records are written in index order. The
 // files are therefore the same for any --threads.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <exception>
 #include <mutex>
@@ -32,10 +33,14 @@ RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
 }
 
 // Plays game `index` of the run to the end. The referee alone holds the true state: each agent
-// is shown state.sample_world(seat, rng) (the state itself in perfect-information games) and
-// chance nodes are resolved here with state.sample_chance(rng).
-template <Game G>
-GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index) {
+// is shown state.sample_world(seat, rng) (the state itself in perfect-information games) and,
+// after every action, only its seat's view of it (action_view: an enemy's secret placement
+// stays hidden); chance nodes are resolved here with state.sample_chance(rng).
+//
+// `make(game, spec)` builds each seat's agent: make_agent in runs; tests pass their own to
+// watch what the referee hands an agent.
+template <Game G, class MakeAgent>
+GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index, MakeAgent&& make) {
   using S = typename G::State;
   GameRecord r;
   r.index = index;
@@ -48,7 +53,7 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index) {
   Rng rng = Rng(id.seed).split(static_cast<std::uint64_t>(index));
   std::vector<AgentPtr<S>> agents;
   for (const auto& spec : r.agents) {
-    agents.push_back(make_agent(game, spec));
+    agents.push_back(make(game, spec));
     agents.back()->reset();
   }
   S state = game.initial_state();
@@ -69,8 +74,11 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index) {
                              " chosen at ply " + std::to_string(r.actions.size()) + " is not legal");
     r.notation.push_back(state.action_to_string(a));
     r.actions.push_back(a);
+    // What each seat sees of a depends on the position it is played in: ask before applying.
+    std::array<Action, kMaxPlayers> views{};
+    for (std::size_t q = 0; q < agents.size(); ++q) views[q] = action_view(state, static_cast<Player>(q), a);
     state.apply(a);
-    for (auto& agent : agents) agent->observe(a);
+    for (std::size_t q = 0; q < agents.size(); ++q) agents[q]->observe(views[q]);
   }
   const Values v = state.returns();
   r.returns.assign(v.begin(), v.begin() + state.num_players());
@@ -81,6 +89,11 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index) {
     for (Player p = 0; p < state.num_players(); ++p) r.setups.push_back(state.deployment(p));
   }
   return r;
+}
+
+template <Game G>
+GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index) {
+  return play_game(game, id, index, [](const G& g, const std::string& spec) { return make_agent(g, spec); });
 }
 
 // Runs (or resumes) the match; throws Error on bad input before anything is written.

@@ -16,6 +16,7 @@
 // loop. Nodes live in an arena reused from move to move (search/tree.h); the paths, batches
 // and scratch lists are members, so after the first searches nothing is allocated.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <concepts>
 #include <limits>
@@ -89,9 +90,7 @@ class Mcts {
       throw Error("mcts: a search starts at a decision node, not at a terminal or chance node");
     stats_ = {};
     root_player_ = view.current_player();
-    std::array<int, kMaxPlayers> team{};
-    for (int p = 0; p < config_.num_players; ++p) team[p] = view.team_of(p);
-    backup_ = Backup(config_.backup, config_.num_players, team, root_player_);
+    backup_ = Backup(config_.backup, config_.num_players, root_player_);
     q_min_.fill(std::numeric_limits<double>::infinity());
     q_max_.fill(-std::numeric_limits<double>::infinity());
     prepare_root(view);

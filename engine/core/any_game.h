@@ -31,6 +31,8 @@ class AnyState {
   virtual nlohmann::json to_json() const = 0;
   virtual std::string render_text() const = 0;
   virtual std::string observation_string(Player p) const = 0;
+  // What seat p sees of action a, asked before it is applied (qilab::action_view).
+  virtual Action action_view(Player p, Action a) const = 0;
 };
 
 class AnyGame {
@@ -72,6 +74,7 @@ class StateAdapter final : public AnyState {
   nlohmann::json to_json() const override { return s_.to_json(); }
   std::string render_text() const override { return s_.render_text(); }
   std::string observation_string(Player p) const override { return s_.observation_string(p); }
+  Action action_view(Player p, Action a) const override { return qilab::action_view(s_, p, a); }
 
  private:
   S s_;

@@ -47,6 +47,26 @@ concept GameState = std::copyable<S> &&
       { cs.render_text() } -> std::convertible_to<std::string>;
     };
 
+// What seat `observer` learns of action `a`, played from state `s` (asked before a is
+// applied): the action itself when it is public, kHiddenAction when the seat sees nothing of
+// it, or a coarser action id of the game's choosing. A game with hidden actions defines
+// `Action State::action_view(Player observer, Action a) const`; without one every action is
+// public, which is right for perfect-information games only (the conformance suite checks
+// that every hidden-information game defines it).
+template <class S>
+concept HasActionView = requires(const S s, Player p, Action a) {
+  { s.action_view(p, a) } -> std::same_as<Action>;
+};
+
+template <GameState S>
+Action action_view(const S& s, Player observer, Action a) {
+  if constexpr (HasActionView<S>) {
+    return s.action_view(observer, a);
+  } else {
+    return a;
+  }
+}
+
 template <class G>
 concept Game = GameState<typename G::State> && std::constructible_from<G, const Options&> &&
     requires(const G g, const nlohmann::json& j) {

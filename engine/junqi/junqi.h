@@ -79,6 +79,9 @@ class State {
   void encode(Player p, float* planes) const;
   State sample_world(Player p, Rng& rng) const;
   std::uint64_t information_key(Player p) const;
+  // What `observer` sees of action a (before it is applied): another seat's placement is
+  // kHiddenAction (public_action.cc).
+  Action action_view(Player observer, Action a) const;
 
   std::string action_to_string(Action a) const;
   Action string_to_action(std::string_view text) const;

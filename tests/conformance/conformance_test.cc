@@ -5,9 +5,11 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <set>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/error.h"
@@ -61,6 +63,63 @@ void check_returns(const G& game, const typename G::State& s) {
     sum += r[p];
   }
   if (game.zero_sum()) CONFORM(std::abs(sum) < 1e-9);
+}
+
+// Allies (seats with one team_of) get equal values: returns at the end, evaluate() always.
+// Search relies on it: max^n is then what a "team" backup (allies' mean) would be
+// (docs/search.md, "Backups"); a game that breaks it needs a team backup again.
+template <Game G>
+void check_allies_share_values(const G& game, const typename G::State& s) {
+  const Values r = s.returns(), e = s.evaluate();
+  for (Player p = 0; p < game.num_players(); ++p)
+    for (Player q = p + 1; q < game.num_players(); ++q)
+      if (s.team_of(p) == s.team_of(q)) {
+        CONFORM(r[p] == r[q]);
+        CONFORM(e[p] == e[q]);
+      }
+}
+
+// What each seat observes of an action (action_view, asked before it is applied) tells it
+// exactly what the game then shows it: for a few legal actions x, y and every seat q, q's view
+// of x and y agree if and only if q's information key after x and after y agree (unless x and
+// y leave the same state). So no view leaks what the seat may not see (an enemy's placement,
+// which names a rank by the deployment order), and none hides what it does see. In
+// perfect-information games a view is the action.
+template <Game G>
+void check_action_views(const G& game, const typename G::State& s, const ActionList& legal, Action played, Rng& rng) {
+  using S = typename G::State;
+  const Player mover = s.current_player();
+  if (game.perfect_information()) {
+    for (Player q = 0; q < game.num_players(); ++q) CONFORM(action_view(s, q, played) == played);
+    return;
+  }
+  CONFORM(HasActionView<S>);  // a hidden-information game says what of an action is public
+  constexpr int kSample = 6;
+  std::array<Action, kSample> xs{};
+  std::vector<S> after(kSample);
+  for (int i = 0; i < kSample; ++i) {
+    xs[i] = i == 0 ? played : legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+    after[i] = s;
+    after[i].apply(xs[i]);
+  }
+  CONFORM(action_view(s, mover, played) == played);  // the mover sees its own action
+  // mizong's information_key (and observation) leaves out whether the seat's own dark piece
+  // has been revealed to the others, a public fact: two public attacks differing only there
+  // share the owner's key. Its views are the actions themselves, so nothing can leak; the
+  // other direction is still checked.
+  const bool keyless_public_flag = G::kId == std::string_view("mizong");
+  for (Player q = 0; q < game.num_players(); ++q) {
+    for (int i = 0; i < kSample; ++i)
+      for (int j = i + 1; j < kSample; ++j) {
+        const bool same_view = action_view(s, q, xs[i]) == action_view(s, q, xs[j]);
+        const bool same_key = after[i].information_key(q) == after[j].information_key(q);
+        if (same_view) CONFORM(same_key);  // a view hides nothing the seat is then shown
+        // Two public actions may leave the very same state: the key cannot tell them apart,
+        // and there is nothing to hide.
+        if (same_key && !same_view && !keyless_public_flag)
+          CONFORM(after[i].to_json() == after[j].to_json());
+      }
+  }
 }
 
 // Deep checks cover every step of a game's first kDeepSteps actions, then every kDeepStride-th
@@ -117,8 +176,10 @@ std::vector<Action> random_game(const G& game, Rng rng, bool deep) {
         CONFORM(world_legal.vector() == legal.vector());
         s.encode(p, planes.data());
         for (float f : planes) CONFORM(std::isfinite(f));
+        check_allies_share_values(game, s);
       }
       a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+      if (deep_checks && history.size() % 37 == 0) check_action_views(game, s, legal, a, rng);
     }
     if (deep_checks && history.size() % 37 == 0) {
       CONFORM(game.state_from_json(s.to_json()).to_json() == s.to_json());
@@ -130,6 +191,7 @@ std::vector<Action> random_game(const G& game, Rng rng, bool deep) {
     check_returns(game, s);
   }
   CONFORM(s.current_player() == kTerminalPlayer);
+  check_allies_share_values(game, s);
   s.legal_actions(legal);
   CONFORM(legal.empty());
   CONFORM(game.state_from_json(s.to_json()).to_json() == s.to_json());

@@ -1,8 +1,9 @@
 // The match runner: records, chance, rotation, determinism across thread counts, resume,
-// torn lines, refusal to mix runs.
+// torn lines, refusal to mix runs; what agents are shown (views, hidden actions).
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <memory>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -12,7 +13,9 @@
 #include "engine/registry.h"
 #include "experiments/match.h"
 #include "experiments/rotation.h"
+#include "engine/junqi/junqi.h"
 #include "race_game.h"
+#include "secret_game.h"
 
 namespace fs = std::filesystem;
 using namespace qilab;
@@ -198,4 +201,130 @@ TEST_CASE("games with setups record each seat's deployment; games without record
   c2.agents = {"random"};
   run_match(default_config("checkers"), {"players=2", "max_turns=10"}, c2);
   CHECK(read_records(plain + "/games.jsonl")[0].setups.is_null());
+}
+
+namespace {
+
+// What the referee handed one agent: the view at each of its decisions (with the ply), and
+// its seat's view of every action applied, in order.
+template <class S>
+struct Watched {
+  std::vector<std::pair<std::size_t, S>> views;
+  std::vector<Action> observed;
+};
+
+// A test-only agent: plays uniformly at random and keeps what it is given in `log`.
+template <class S>
+class WatchAgent final : public Agent<S> {
+ public:
+  explicit WatchAgent(std::shared_ptr<Watched<S>> log) : log_(std::move(log)) {}
+  std::string name() const override { return "watch"; }
+  Action choose(const S& view, Rng& rng) override {
+    log_->views.emplace_back(log_->observed.size(), view);
+    view.legal_actions(actions_);
+    return actions_[static_cast<int>(rng.below(static_cast<std::uint32_t>(actions_.size())))];
+  }
+  void observe(Action view) override { log_->observed.push_back(view); }
+
+ private:
+  std::shared_ptr<Watched<S>> log_;
+  ActionList actions_;
+};
+
+// Plays game `index` of a run through the referee, every seat a WatchAgent; returns the record
+// and each seat's log.
+template <Game G>
+std::pair<GameRecord, std::vector<std::shared_ptr<Watched<typename G::State>>>> watch_game(const G& game,
+                                                                                        std::int64_t index) {
+  using S = typename G::State;
+  MatchConfig cfg;
+  cfg.agents = {"watch"};
+  cfg.seed = 3;
+  std::vector<std::shared_ptr<Watched<S>>> logs;
+  auto make = [&](const G&, const std::string&) -> AgentPtr<S> {
+    logs.push_back(std::make_shared<Watched<S>>());
+    return std::make_unique<WatchAgent<S>>(logs.back());
+  };
+  GameRecord r = play_game(game, identity_of(game, cfg), index, make);
+  return {std::move(r), std::move(logs)};
+}
+
+const testing::Secret& secret() {
+  static const testing::Secret game{Options(testing::Secret::option_specs())};
+  return game;
+}
+
+}  // namespace
+
+TEST_CASE("agents are handed their seat's view at every decision, never the true state") {
+  // Replaying each record gives the truth at every ply; the view a seat was handed there must
+  // be a world drawn for that seat (not the truth, not another seat's world) agreeing with
+  // everything the seat knows.
+  int redealt = 0, decisions = 0;
+  for (std::int64_t index = 0; index < 20; ++index) {
+    const auto [record, logs] = watch_game(secret(), index);
+    REQUIRE(logs.size() == 3);
+    testing::SecretState truth = secret().initial_state();
+    std::vector<std::size_t> next(3, 0);
+    for (std::size_t ply = 0; ply < record.actions.size(); ++ply) {
+      if (!truth.is_chance()) {
+        const Player p = truth.current_player();
+        const auto& log = *logs[static_cast<std::size_t>(p)];
+        REQUIRE(next[p] < log.views.size());
+        const auto& [at, view] = log.views[next[p]++];
+        CHECK(at == ply);
+        CHECK(view.sampled_for() == p);
+        CHECK(view.information_key(p) == truth.information_key(p));
+        CHECK(view.card(p) == truth.card(p));
+        for (Player q = 0; q < 3; ++q) redealt += q != p && view.card(q) != truth.card(q);
+        ++decisions;
+      }
+      truth.apply(record.actions[ply]);
+    }
+    for (Player p = 0; p < 3; ++p) CHECK(next[p] == logs[p]->views.size());
+  }
+  CHECK(decisions == 20 * 6);
+  CHECK(redealt > 0);  // the views really were other worlds than the truth
+}
+
+TEST_CASE("agents observe only what their seat sees of each action") {
+  SUBCASE("secret cards: a card dealt to another seat is observed as kHiddenAction") {
+    const auto [record, logs] = watch_game(secret(), 0);
+    for (Player q = 0; q < 3; ++q) {
+      const auto& seen = logs[q]->observed;
+      REQUIRE(seen.size() == record.actions.size());
+      for (std::size_t ply = 0; ply < seen.size(); ++ply) {
+        // Plies 0-2 deal seats 0-2 their cards; then come the public pass/raise moves.
+        const bool hidden = ply < 3 && static_cast<Player>(ply) != q;
+        CHECK(seen[ply] == (hidden ? kHiddenAction : record.actions[ply]));
+      }
+    }
+  }
+  SUBCASE("junqi6: another seat's placement carries no post, so no rank; moves are public") {
+    const junqi::Junqi6 game{Options(junqi::Junqi6::option_specs())};
+    const auto [record, logs] = watch_game(game, 0);
+    REQUIRE(logs.size() == 6);
+    junqi::State s = game.initial_state();
+    int hidden = 0, placements = 0, moves = 0;
+    for (std::size_t ply = 0; ply < record.actions.size(); ++ply) {
+      const Action a = record.actions[ply];
+      const bool placement = s.phase() == junqi::Phase::kDeploy;
+      const Player mover = s.current_player();
+      placements += placement;
+      moves += !placement;
+      for (Player q = 0; q < 6; ++q) {
+        const Action seen = logs[q]->observed.at(ply);
+        if (placement && q != mover) {
+          CHECK(seen == kHiddenAction);
+          ++hidden;
+        } else {
+          CHECK(seen == a);
+        }
+      }
+      s.apply(a);
+    }
+    CHECK(placements == 6 * 25);
+    CHECK(hidden == 6 * 25 * 5);
+    CHECK(moves > 0);
+  }
 }

@@ -100,3 +100,92 @@ TEST_CASE("balance tallies seats and agents") {
   const Interval ci = wilson_interval(2, 3);
   CHECK(seat0["win"]["ci95"][0].get<double>() == doctest::Approx(ci.lo));
 }
+
+TEST_CASE("effective trials: independent seats count seat-games, seats that move together count games") {
+  ClusterCounts single;  // one seat a game: 3 wins in 5 games
+  for (int k : {1, 0, 1, 1, 0}) single.add(1, k);
+  CHECK(effective_trials(single) == 5);  // exactly: the plain Wilson interval
+  const Interval plain = wilson_interval(3, 5), clustered = cluster_wilson_interval(single);
+  CHECK(clustered.lo == plain.lo);
+  CHECK(clustered.hi == plain.hi);
+
+  ClusterCounts allies;  // three allied seats a game, all winning or all losing: 2 of 5 games
+  for (int k : {3, 0, 3, 0, 0}) allies.add(3, k);
+  CHECK(effective_trials(allies) == doctest::Approx(5));  // the games, not the 15 seat-games
+
+  ClusterCounts none;  // no win at all: no spread to measure, so games are counted
+  for (int g = 0; g < 4; ++g) none.add(3, 0);
+  CHECK(effective_trials(none) == 4);
+
+  ClusterCounts self;  // one agent in both seats of a two-seat game: always one win, one loss
+  for (int g = 0; g < 6; ++g) self.add(2, 1);
+  CHECK(effective_trials(self) == 12);  // capped at the seat-games: never narrower than those
+}
+
+TEST_CASE("agent intervals count games, not seat-games") {
+  // junqi6-like: six seats, teams 0 1 0 1 0 1; agent a holds seats 0, 2, 4 (team 0), b the rest.
+  // Team 0 wins 7 of 10 games, so a wins 21 of 30 seat-games, always three at once. The right
+  // interval is Wilson's on the 10 games: p = 0.7, n = 10, z = 1.959964, z^2 = 3.841459:
+  //   centre = (0.7 + 0.192073) / 1.384146 = 0.644493,
+  //   half   = 1.959964 / 1.384146 * sqrt(0.021 + 0.009604) = 1.416010 * 0.174940 = 0.247717,
+  //   [0.3968, 0.8922]. Counting the 30 seat-games as independent gave [0.5212, 0.8334].
+  const std::vector<int> teams{0, 1, 0, 1, 0, 1};
+  const std::vector<std::string> agents{"a", "b", "a", "b", "a", "b"};
+  Balance b(6, {"a", "b"}, teams);
+  for (int g = 0; g < 10; ++g) {
+    const double x = g < 7 ? 1 : -1;
+    b.add({{x, -x, x, -x, x, -x}, agents, 100});
+  }
+  const auto j = b.to_json();
+  const auto& a = j["by_agent"][0];
+  CHECK(a["games"] == 30);  // still seat-games
+  CHECK(a["in_games"] == 10);
+  CHECK(a["win"]["count"] == 21);
+  CHECK(a["win"]["rate"].get<double>() == doctest::Approx(0.7));
+  CHECK(a["win"]["effective_n"].get<double>() == doctest::Approx(10));
+  CHECK(a["win"]["ci95"][0].get<double>() == doctest::Approx(0.3968).epsilon(1e-4));
+  CHECK(a["win"]["ci95"][1].get<double>() == doctest::Approx(0.8922).epsilon(1e-4));
+  // No draw in 10 games: Wilson's 0 of 10 at the top, z^2 / (n + z^2) = 3.8415 / 13.8415 = 0.2775.
+  CHECK(a["draw"]["ci95"][1].get<double>() == doctest::Approx(0.2775).epsilon(1e-4));
+  // The seat rows were right already: one seat a game, 7 of 10.
+  CHECK(j["by_seat"][0]["win"]["ci95"][0].get<double>() == doctest::Approx(0.3968).epsilon(1e-4));
+  CHECK(j["by_seat"][0]["win"]["effective_n"].get<double>() == 10);
+  CHECK(j["intervals"].get<std::string>().find("by game") != std::string::npos);
+  CHECK(format_summary_table([&] {
+          auto s = j;
+          s["game"] = "junqi6";
+          s["seats"] = 6;
+          s["agents"] = {"a", "b"};
+          s["seed"] = 1;
+          s["config_hash"] = "0";
+          return s;
+        }()).find("(95% CI, games)") != std::string::npos);
+}
+
+TEST_CASE("agent intervals with an agent on both teams of a game") {
+  // Agent x holds seats 0, 1, 2 (teams 0, 1, 0), y seats 3, 4, 5. Four games: team 0 wins,
+  // team 1 wins, two draws. x's wins per game k_g = 2, 1, 0, 0 of m_g = 3 seats: k = 3 of
+  // n = 12, p = 1/4; sum_g (k_g - p m_g)^2 = 1.25^2 + 0.25^2 + 0.75^2 + 0.75^2 = 2.75, against
+  // n p (1-p) = 2.25 for independent seats: design effect 2.75 / 2.25, effective n
+  // = 12 * 2.25 / 2.75 = 108/11 = 9.818. Wilson on p = 0.25, n = 9.818: centre = (0.25 +
+  // 0.195630) / 1.391260 = 0.320307, half = 1.408769 * sqrt(0.019097 + 0.009963) = 0.240152,
+  // [0.0802, 0.5605] (independent seat-games: [0.0889, 0.5323]). x's draws, 0, 0, 3, 3, move
+  // together: effective n = the 4 games, Wilson on 2 of 4: [0.1500, 0.8500].
+  const std::vector<int> teams{0, 1, 0, 1, 0, 1};
+  const std::vector<std::string> agents{"x", "x", "x", "y", "y", "y"};
+  Balance b(6, {"x", "y"}, teams);
+  b.add({{1, -1, 1, -1, 1, -1}, agents, 10});
+  b.add({{-1, 1, -1, 1, -1, 1}, agents, 10});
+  b.add({{0, 0, 0, 0, 0, 0}, agents, 10});
+  b.add({{0, 0, 0, 0, 0, 0}, agents, 10});
+  const auto x = b.to_json()["by_agent"][0];
+  CHECK(x["win"]["count"] == 3);
+  CHECK(x["win"]["effective_n"].get<double>() == doctest::Approx(108.0 / 11));
+  CHECK(x["win"]["ci95"][0].get<double>() == doctest::Approx(0.0802).epsilon(1e-3));
+  CHECK(x["win"]["ci95"][1].get<double>() == doctest::Approx(0.5605).epsilon(1e-4));
+  CHECK(x["draw"]["effective_n"].get<double>() == doctest::Approx(4));
+  CHECK(x["draw"]["ci95"][0].get<double>() == doctest::Approx(0.1500).epsilon(1e-3));
+  CHECK(x["draw"]["ci95"][1].get<double>() == doctest::Approx(0.8500).epsilon(1e-4));
+  CHECK(x["loss"]["count"] == 3);  // 1, 2, 0, 0: the mirror of the wins
+  CHECK(x["loss"]["effective_n"].get<double>() == doctest::Approx(108.0 / 11));
+}

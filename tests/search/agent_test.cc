@@ -60,7 +60,8 @@ TEST_CASE("bad options are refused with one line naming the key and what it expe
            {"mcts:simulations=-5", "option 'simulations' expects an integer >= 0"},
            {"mcts:simulations=0", "'simulations' and 'time_ms' are both 0"},
            {"mcts:uct=big", "option 'uct' expects a number, got 'big'"},
-           {"mcts:backup=coalition", "option 'backup' expects maxn, team or paranoid, got 'coalition'"},
+           {"mcts:backup=coalition", "option 'backup' expects maxn or paranoid, got 'coalition'"},
+           {"mcts:backup=team", "option 'backup' expects maxn or paranoid, got 'team' (removed: allies get equal values in every game, so it was maxn)"},
            {"mcts:evaluator=oracle", "option 'evaluator' expects one of rollout, heuristic, got 'oracle'"},
            {"mcts:final=best", "option 'final' expects one of visits, value, sample, got 'best'"},
            {"mcts:value_scale=log", "option 'value_scale' expects one of game, tree, got 'log'"},
@@ -238,6 +239,27 @@ TEST_CASE("the tree of the moves played is kept for the next search") {
       CHECK(reused == 0);
     }
   }
+}
+
+TEST_CASE("an action the seat did not see drops the kept tree instead of guessing a child") {
+  const Checkers game = searchtest::make_checkers(2, 60);
+  MctsAgent<CheckersState> agent(game, {"simulations=400", "evaluator=heuristic"});
+  RandomAgent<CheckersState> random;
+  agent.reset();
+  CheckersState s = game.initial_state();
+  Rng rng(5);
+  auto play = [&](bool hide_reply) {
+    const Action mine = agent.choose(s, rng);
+    agent.observe(mine);
+    s.apply(mine);
+    const Action reply = random.choose(s, rng);
+    agent.observe(hide_reply ? kHiddenAction : reply);
+    s.apply(reply);
+    agent.choose(s, rng);
+    return agent.last_stats()["reused"].get<int>();
+  };
+  CHECK(play(false) > 0);   // the reply seen whole: its subtree is kept
+  CHECK(play(true) == 0);   // the reply unseen: the search starts afresh
 }
 
 TEST_CASE("progressive widening opens children in prior order, a few at a time") {

@@ -25,14 +25,13 @@ std::string choose(const TreeGame& game, const std::vector<std::string>& options
 
 }  // namespace
 
-TEST_CASE("max^n, team and paranoid backups each find their own right answer") {
+TEST_CASE("max^n and paranoid backups each find their own right answer") {
   const TreeGame game = TreeGame::make(0);
   for (std::uint64_t seed : {1, 2, 3}) {
     for (const char* selection : {"selection=uct", "selection=puct"}) {
       CAPTURE(seed);
       CAPTURE(selection);
       CHECK(choose(game, {"simulations=3000", selection, "backup=maxn"}, seed) == "B");
-      CHECK(choose(game, {"simulations=3000", selection, "backup=team"}, seed) == "A");
       CHECK(choose(game, {"simulations=3000", selection, "backup=paranoid"}, seed) == "C");
     }
   }
@@ -44,8 +43,7 @@ TEST_CASE("the backed-up values match the tree's minimax values under each polic
     const char* backup;
     double a, b, c;  // the root player's value of A, B, C under that policy
   };
-  // Values are root's entry after the transform: team policy reports the team mean.
-  for (const Case& k : {Case{"maxn", 0.2, 0.5, 0.35}, Case{"team", 0.6, 0.5, 0.175}, Case{"paranoid", 0.2, 0.3, 0.35}}) {
+  for (const Case& k : {Case{"maxn", 0.2, 0.5, 0.35}, Case{"paranoid", 0.2, 0.3, 0.35}}) {
     CAPTURE(k.backup);
     MctsAgent<TreeGame::State> agent(game, {"simulations=20000", "uct=0.3", std::string("backup=") + k.backup});
     Rng rng(7);

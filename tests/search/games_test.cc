@@ -1,9 +1,9 @@
 // MCTS on every game of the registry (engine/registry.h), through the game concept only:
-// it beats random play, and on junqi6 (3 against 3) the team backup is measured against
-// max^n. Games join these tests by joining AllGames.
+// it beats random play. Games join these tests by joining AllGames. (A junqi6 match of a
+// "team" backup against max^n was measured here; allies get equal values in every game, so
+// the two were the same search and the backup is gone: docs/search.md, "Backups".)
 #include <doctest/doctest.h>
 
-#include <cmath>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -36,14 +36,6 @@ double team_score(const S& end, Player seat) {
     if (end.team_of(p) != team) ahead = ahead && r[seat] > r[p];
   }
   return level ? 0.5 : ahead ? 1.0 : 0.0;
-}
-
-// Wilson score interval at 95% for k successes in n (Wilson 1927).
-std::pair<double, double> wilson(double k, int n) {
-  const double z = 1.96, p = k / n, z2 = z * z / n;
-  const double centre = (p + z2 / 2) / (1 + z2);
-  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z2);
-  return {centre - half, centre + half};
 }
 
 // mizong's seed board (3601 vertices, 1800 pieces, 200 rounds) is far beyond this test's
@@ -91,39 +83,4 @@ TEST_CASE("on every game MCTS with a modest budget beats random in at least 90% 
     });
   }
   CHECK(games_tested >= 1);
-}
-
-TEST_CASE("junqi6: team backup against max^n, 3 against 3") {
-  bool found = false;
-  for (const auto& info : game_infos()) found = found || info.id == "junqi6";
-  if (!found) {
-    WARN_MESSAGE(found, "junqi6 is not in the registry: the team-vs-max^n test waits for it");
-    return;
-  }
-  with_game("junqi6", [&]<class G>() {
-    if constexpr (G::kId == std::string_view("junqi6")) {
-      using S = typename G::State;
-      const G game = default_game<G>();
-      MctsAgent<S> team(game, with(with(kHeuristic, "simulations=30"), "backup=team"));
-      MctsAgent<S> maxn(game, with(with(kHeuristic, "simulations=30"), "backup=maxn"));
-      const S start = game.initial_state();
-      const int games = 20;
-      double score = 0;
-      for (int g = 0; g < games; ++g) {
-        // The team backup plays the side of seat 0 in even games, of seat 1 in odd ones.
-        const Player seat = g % 2;
-        std::vector<Agent<S>*> seats(6, &maxn);
-        for (int p = 0; p < 6; ++p)
-          if (start.team_of(p) == start.team_of(seat)) seats[p] = &team;
-        score += team_score(searchtest::play_game(game, seats, 900 + g), seat);
-      }
-      const auto [lo, hi] = wilson(score, games);
-      std::printf("junqi6: backup=team vs backup=maxn (30 simulations): %.3f over %d games, 95%% interval [%.2f, %.2f]\n",
-                  score / games, games, lo, hi);
-      // The issue asks that team beat max^n, or that the test record that it does not and by
-      // how much: a shortfall is reported as a warning with its size, not a failure.
-      WARN_MESSAGE(score / games > 0.5, "team backup did not beat max^n: score " << score / games << " over "
-                                                                                 << games << " games");
-    }
-  });
 }

@@ -1,10 +1,12 @@
 #pragma once
 // A referee for search tests: plays one game between agents and returns the final state.
 // Seats of a hidden-information game are handed views drawn by sample_world, never the
-// true state; every action an agent returns is checked against the true state.
+// true state, and observe only their seat's view of each action; every action an agent
+// returns is checked against the true state.
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "agents/agent.h"
@@ -41,8 +43,14 @@ typename G::State play_game(const G& game, const std::vector<Agent<typename G::S
       }
       REQUIRE(s.is_legal(a));
     }
-    for (auto* agent : distinct) agent->observe(a);
+    // Each agent observes the action as the first seat it holds sees it.
+    std::array<Action, kMaxPlayers> views{};
+    for (std::size_t i = 0; i < distinct.size(); ++i) {
+      const auto seat = std::find(seats.begin(), seats.end(), distinct[i]) - seats.begin();
+      views[i] = action_view(s, static_cast<Player>(seat), a);
+    }
     s.apply(a);
+    for (std::size_t i = 0; i < distinct.size(); ++i) distinct[i]->observe(views[i]);
   }
   return s;
 }

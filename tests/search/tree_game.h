@@ -2,13 +2,12 @@
 // TreeGame: a hand-made game tree, written out node by node, whose right answers are known
 // by hand; it satisfies the full Game concept so the real search runs on it.
 //
-// variant 0 (backups), 3 seats, teams {0, 1} against {2}; values are (v0, v1, v2):
+// variant 0 (backups), 3 seats (team_of: {0, 1} against {2}); values are (v0, v1, v2):
 //   seat 0 picks A, B or C; then seat 1 picks one of two leaves.
 //     A: a1 (0.2, 0.9, 0)   a2 (0.6, 0.6, 0)
 //     B: b1 (0.5, 0.5, 0)   b2 (0.3, 0.4, 0)
 //     C: c1 (0.35, 0, 0)    c2 (0.35, 0, 0)
 //   max^n:    seat 1 maximises v1: A -> a1 (v0 0.2), B -> b1 (0.5), C -> 0.35: seat 0 plays B.
-//   team:     seat 1 maximises (v0+v1)/2: A -> a2 (0.6), B -> b1 (0.5), C -> 0.175: plays A.
 //   paranoid: seat 1 minimises v0: A -> a1 (0.2), B -> b2 (0.3), C -> 0.35: plays C.
 //
 // variants 1 and 2 (chance), 2 seats: seat 0 picks X or Y.
