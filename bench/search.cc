@@ -1,10 +1,11 @@
 // MCTS simulations a second, on one core.
 //
 // The reference: OpenSpiel's C++ MCTS bot on 6-player Chinese checkers, UCT constant 2, one
-// random rollout to the end of the game per simulation, 1000 simulations a move, measured
-// at 783 simulations/s. BM_Mcts/checkers6/rollout runs those settings
-// (configs/agents/mcts-openspiel.toml) from the opening, where rollouts are longest; the
-// target is ten times that, 7830/s. The heuristic rows use configs/agents/mcts-heuristic.toml's
+// random rollout to the end of the game per simulation, 1000 simulations a move: 980-1075
+// simulations/s side by side with qilab's 15.0-15.2 k (docs/performance.md, the audit's
+// figures). BM_Mcts/checkers6/rollout runs those settings (configs/agents/mcts-openspiel.toml)
+// from the opening, where rollouts are longest; the target is ten times OpenSpiel's rate. The
+// heuristic rows use configs/agents/mcts-heuristic.toml's
 // evaluator. RandomGame times the rollouts' own cost: whole random games. Every other game
 // of the registry gets a rollout and a heuristic row too (BM_Mcts/<game>/..., its default
 // options, from its initial state; hidden-information games search with ISMCTS).
