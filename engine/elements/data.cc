@@ -5,6 +5,7 @@
 #include <set>
 #include <toml.hpp>
 
+#include "engine/core/config.h"
 #include "engine/core/error.h"
 
 #ifndef QILAB_SOURCE_DIR
@@ -82,7 +83,7 @@ class Fields {
 };
 
 toml::value parse_file(const std::string& path) {
-  if (!std::filesystem::exists(path)) throw Error(path + ": no such data file");
+  check_readable_file(path, "data file");
   try {
     return toml::parse(path);
   } catch (const std::exception& e) {

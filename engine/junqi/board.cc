@@ -6,6 +6,7 @@
 #include <mutex>
 #include <set>
 
+#include "engine/core/config.h"
 #include "engine/core/error.h"
 
 #ifndef QILAB_SOURCE_DIR
@@ -264,11 +265,10 @@ const Board& load_board(const std::string& path) {
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(path);
   if (it != cache.end()) return *it->second;
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open the board file");
+  const std::string text = read_text_file(path, "board file");  // a directory or unreadable path is bad input
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw Error(path + ": not valid JSON: " + e.what());
   }

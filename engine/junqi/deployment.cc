@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/core/config.h"
 #include "engine/core/error.h"
 
 #ifndef QILAB_SOURCE_DIR
@@ -110,8 +111,7 @@ std::string random_deployment(Rng& rng) {
 }
 
 std::string read_deployment(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open the deployment file");
+  std::istringstream in(read_text_file(path, "deployment file"));
   std::string line, out;
   while (std::getline(in, line)) {
     line = line.substr(0, line.find('#'));
