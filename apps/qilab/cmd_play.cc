@@ -70,8 +70,6 @@ void run(const PlayArgs& a) {
   print(text);
 }
 
-}  // namespace
-
 // CLI::PositiveNumber would accept 0.5 and answer "x" with a 300-digit range.
 CLI::Validator count_up_to(long long max) {
   return CLI::Validator(
@@ -87,7 +85,10 @@ CLI::Validator count_up_to(long long max) {
 
 // The run keeps a result slot per game in memory; ten million is far past any balance study.
 constexpr long long kMaxGames = 10'000'000;
+// More threads than this is a typo, not a machine.
 constexpr long long kMaxThreads = 4096;
+
+}  // namespace
 
 void add_play_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play a match between agents; write games.jsonl and summary.json");
