@@ -14,6 +14,7 @@
 #include "agents/mcts_agent.h"
 #include "agents/random_agent.h"
 #include "engine/core/data.h"
+#include "engine/core/config.h"
 #include "engine/core/error.h"
 
 namespace qilab {
@@ -51,7 +52,7 @@ inline AgentSpec parse_agent_spec(std::string_view text) {
 //   [options]                 the agent's options, as key = value
 // Returns the agent's name and its options as key=value texts.
 inline AgentSpec read_agent_file(const std::string& path) {
-  if (!std::filesystem::exists(path)) throw Error(path + ": no such agent file");
+  check_readable_file(path, "agent file");
   toml::value root;
   try {
     root = toml::parse(path);
@@ -95,14 +96,16 @@ template <Game G>
 AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
   using S = typename G::State;
   AgentSpec spec = parse_agent_spec(text);
+  std::string file_prefix;  // errors about what an agent file says name the file
   if (spec.kind.ends_with(".toml")) {  // "file.toml" or "file.toml:key=value,..."; the extras win
-    AgentSpec file = read_agent_file(user_or_data_path(spec.kind));  // configs/agents/... from anywhere
+    file_prefix = spec.kind + ": ";
+    AgentSpec file = read_agent_file(user_or_data_path(spec.kind))  // configs/agents/... from anywhere;
     file.overrides.insert(file.overrides.end(), spec.overrides.begin(), spec.overrides.end());
     spec = std::move(file);
   }
   auto no_options = [&]() {
     if (!spec.overrides.empty())
-      throw Error("agent '" + spec.kind + "' takes no options, got '" + spec.overrides.front() + "'");
+      throw Error(file_prefix + "agent '" + spec.kind + "' takes no options, got '" + spec.overrides.front() + "'");
   };
   if (spec.kind == "random") {
     no_options();
@@ -115,7 +118,7 @@ AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
   if (spec.kind == "mcts") return std::make_unique<MctsAgent<S>>(game, spec.overrides, "agent '" + std::string(text) + "'");
   std::string known;
   for (const auto& n : agent_names()) known += (known.empty() ? "" : ", ") + n;
-  throw Error("unknown agent '" + spec.kind + "' (known: " + known + ")");
+  throw Error(file_prefix + "unknown agent '" + spec.kind + "' (known: " + known + ")");
 }
 
 }  // namespace qilab

@@ -4,6 +4,9 @@
 // docs/search.md describes every option. The evaluator is chosen at construction; the
 // search itself is a template over it, so choose() makes one std::visit and no virtual call.
 #include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <variant>
 #include <vector>
@@ -18,31 +21,41 @@
 namespace qilab {
 
 inline std::vector<OptionSpec> mcts_option_specs() {
-  using I = std::int64_t;
+  // Root visits are counted in 32 bits, node indices in 31: the ranges keep both in bounds.
   return {
-      {"simulations", I{1000}, "simulations per move; 0: no limit (then time_ms must be set)"},
-      {"time_ms", 0.0, "thinking time per move in milliseconds; 0: no limit (a time limit is not reproducible)"},
-      {"selection", std::string("uct"), "uct (UCB1 on the children) | puct (AlphaZero's, uses the priors)"},
-      {"uct", 1.0, "UCT exploration constant c, on values scaled to [0, 1]"},
-      {"puct", 1.5, "PUCT exploration constant"},
-      {"value_scale", std::string("game"), "what uct/puct are measured against: game (the game's return range) | tree (the range of values seen in the search)"},
+      int_option("simulations", 1000, 0, 1'000'000'000, "simulations per move; 0: no limit (then time_ms must be set)"),
+      number_option("time_ms", 0.0, 0, 86'400'000,
+                    "thinking time per move in milliseconds, at most a day; 0: no limit (a time limit is not reproducible)"),
+      choice_option("selection", "uct", {"uct", "puct"}, "uct (UCB1 on the children) | puct (AlphaZero's, uses the priors)"),
+      number_option("uct", 1.0, 0, std::numeric_limits<double>::max(), "UCT exploration constant c, on values scaled to [0, 1]"),
+      number_option("puct", 1.5, 0, std::numeric_limits<double>::max(), "PUCT exploration constant"),
+      choice_option("value_scale", "game", {"game", "tree"},
+                    "what uct/puct are measured against: game (the game's return range) | tree (the range of values seen in the search)"),
       {"fpu", std::string("auto"), "value of an unvisited child: auto (inf for uct, parent for puct) | inf | parent | a number"},
-      {"fpu_reduction", 0.0, "with fpu=parent: subtracted from the parent's value"},
-      {"backup", std::string("maxn"), "maxn (each seat for itself; allies share values in every game) | paranoid (all against the mover)"},
-      {"evaluator", std::string("rollout"), "rollout (random playout) | heuristic (the game's evaluate())"},
-      {"rollout_depth", I{-1}, "random actions before the game's heuristic judges the position; -1: to the end"},
-      {"priors", std::string("uniform"), "uniform | greedy (softmax of the one-ply heuristic)"},
-      {"prior_temperature", 0.1, "with priors=greedy: softmax temperature on values scaled to [0, 1]"},
-      {"final", std::string("visits"), "the move played: visits (most visited) | value (best mean) | sample"},
-      {"temperature", 1.0, "with final=sample: visits^(1/temperature); 0: most visited"},
+      number_option("fpu_reduction", 0.0, -1, 1, "with fpu=parent: subtracted from the parent's value (values scaled to [0, 1])"),
+      choice_option("backup", "maxn", {"maxn", "paranoid"},
+                    "maxn (each seat for itself; allies share values in every game) | paranoid (all against the mover)"),
+      choice_option("evaluator", "rollout", {"rollout", "heuristic"}, "rollout (random playout) | heuristic (the game's evaluate())"),
+      int_option("rollout_depth", -1, -1, 1'000'000,
+                 "random actions before the game's heuristic judges the position; -1: to the end"),
+      choice_option("priors", "uniform", {"uniform", "greedy"}, "uniform | greedy (softmax of the one-ply heuristic)"),
+      number_above("prior_temperature", 0.1, 0, std::numeric_limits<double>::max(),
+                   "with priors=greedy: softmax temperature on values scaled to [0, 1]"),
+      choice_option("final", "visits", {"visits", "value", "sample"},
+                    "the move played: visits (most visited) | value (best mean) | sample"),
+      number_option("temperature", 1.0, 0, std::numeric_limits<double>::max(),
+                    "with final=sample: visits^(1/temperature); 0: most visited"),
       {"widening", false, "progressive widening: consider ceil(widening_c * N^widening_alpha) children, best prior first"},
-      {"widening_c", 2.0, "progressive widening: constant"},
-      {"widening_alpha", 0.5, "progressive widening: exponent, in (0, 1]"},
+      number_above("widening_c", 2.0, 0, std::numeric_limits<double>::max(), "progressive widening: constant"),
+      number_above("widening_alpha", 0.5, 0, 1, "progressive widening: exponent, in (0, 1]"),
       {"reuse_tree", true, "keep the subtree of the moves played (perfect information only)"},
-      {"chance", std::string("sample"), "sample (draw outcomes by probability) | expand (list all, visit in proportion)"},
-      {"ismcts", std::string("auto"), "information-set MCTS: auto (on for hidden-information games) | on | off"},
-      {"batch", I{1}, "leaves gathered under virtual loss per evaluator call"},
-      {"max_nodes", I{4000000}, "tree size limit in nodes (about 90 bytes each)"},
+      choice_option("chance", "sample", {"sample", "expand"},
+                    "sample (draw outcomes by probability) | expand (list all, visit in proportion)"),
+      choice_option("ismcts", "auto", {"auto", "on", "off", "true", "false"},
+                    "information-set MCTS: auto (on for hidden-information games) | on | off"),
+      int_option("batch", 1, 1, 4096, "leaves gathered under virtual loss per evaluator call"),
+      int_option("max_nodes", 4'000'000, 1000, std::numeric_limits<std::int32_t>::max(),
+                 "tree size limit in nodes (about 90 bytes each)"),
   };
 }
 
@@ -53,17 +66,6 @@ using MctsVariant = std::variant<search::Mcts<S, search::RolloutEvaluator<S>>,
                                  search::Mcts<S, search::HeuristicEvaluator<S>>,
                                  search::Mcts<S, search::GreedyPriors<S, search::RolloutEvaluator<S>>>,
                                  search::Mcts<S, search::GreedyPriors<S, search::HeuristicEvaluator<S>>>>;
-
-inline std::string one_of(const Options& o, const std::string& key, std::initializer_list<const char*> allowed,
-                          const std::string& where) {
-  const std::string& v = o.get_string(key);
-  std::string list;
-  for (const char* a : allowed) {
-    if (v == a) return v;
-    list += (list.empty() ? "" : ", ") + std::string(a);
-  }
-  throw Error(where + ": option '" + key + "' expects one of " + list + ", got '" + v + "'");
-}
 
 inline void check(bool ok, const std::string& where, const std::string& key, const std::string& expected,
                   const std::string& got) {
@@ -94,21 +96,18 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
   c.min_return = game.min_return();
   c.max_return = game.max_return();
 
+  // mcts_option_specs() declares the range or choices of every option, and Options has checked
+  // each value against them; what is left here are the checks across options and the game.
   c.budget.simulations = o.get_int("simulations");
   c.budget.time_ms = o.get_double("time_ms");
-  check(c.budget.simulations >= 0, where, "simulations", "an integer >= 0", std::to_string(c.budget.simulations));
-  check(c.budget.time_ms >= 0, where, "time_ms", "a number >= 0", std::to_string(c.budget.time_ms));
   if (!c.budget.limited())
     throw Error(where + ": options 'simulations' and 'time_ms' are both 0; set at least one of them");
 
-  c.selection = detail::one_of(o, "selection", {"uct", "puct"}, where) == "uct" ? Selection::kUct : Selection::kPuct;
+  c.selection = o.get_string("selection") == "uct" ? Selection::kUct : Selection::kPuct;
   c.uct_c = o.get_double("uct");
   c.puct_c = o.get_double("puct");
-  check(c.uct_c >= 0, where, "uct", "a number >= 0", std::to_string(c.uct_c));
-  check(c.puct_c >= 0, where, "puct", "a number >= 0", std::to_string(c.puct_c));
+  c.value_scale = o.get_string("value_scale") == "game" ? ValueScale::kGame : ValueScale::kTree;
 
-  c.value_scale = detail::one_of(o, "value_scale", {"game", "tree"}, where) == "game" ? ValueScale::kGame
-                                                                                    : ValueScale::kTree;
   const std::string& fpu = o.get_string("fpu");
   c.fpu_value = o.get_double("fpu_reduction");
   if (fpu == "auto") {
@@ -120,48 +119,38 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
   } else {
     double v = 0;
     auto [p, ec] = std::from_chars(fpu.data(), fpu.data() + fpu.size(), v);
-    check(ec == std::errc() && p == fpu.data() + fpu.size(), where, "fpu", "auto, inf, parent or a number",
-          "'" + fpu + "'");
+    // from_chars reads "nan" and "infinity" too: a child valued nan would never be compared.
+    check(ec == std::errc() && p == fpu.data() + fpu.size() && std::isfinite(v), where, "fpu",
+          "auto, inf, parent or a number", "'" + fpu + "'");
     c.fpu = Fpu::kAbsolute;
     c.fpu_value = v;
   }
 
   c.backup = parse_backup_policy(o.get_string("backup"), where);
 
-  s.evaluator = detail::one_of(o, "evaluator", {"rollout", "heuristic"}, where);
+  s.evaluator = o.get_string("evaluator");
   s.rollout_depth = static_cast<int>(o.get_int("rollout_depth"));
-  check(o.get_int("rollout_depth") >= -1, where, "rollout_depth", "-1 (to the end) or a depth >= 0",
-        std::to_string(o.get_int("rollout_depth")));
-  s.greedy_priors = detail::one_of(o, "priors", {"uniform", "greedy"}, where) == "greedy";
+  s.greedy_priors = o.get_string("priors") == "greedy";
   s.prior_temperature = o.get_double("prior_temperature");
-  check(s.prior_temperature > 0, where, "prior_temperature", "a number > 0", std::to_string(s.prior_temperature));
 
-  const std::string final_choice = detail::one_of(o, "final", {"visits", "value", "sample"}, where);
+  const std::string& final_choice = o.get_string("final");
   c.final_choice = final_choice == "visits" ? FinalChoice::kVisits
                    : final_choice == "value" ? FinalChoice::kValue
                                              : FinalChoice::kSample;
   c.temperature = o.get_double("temperature");
-  check(c.temperature >= 0, where, "temperature", "a number >= 0", std::to_string(c.temperature));
 
   c.widening = o.get_bool("widening");
   c.widening_c = o.get_double("widening_c");
   c.widening_alpha = o.get_double("widening_alpha");
-  check(c.widening_c > 0, where, "widening_c", "a number > 0", std::to_string(c.widening_c));
-  check(c.widening_alpha > 0 && c.widening_alpha <= 1, where, "widening_alpha", "a number in (0, 1]",
-        std::to_string(c.widening_alpha));
 
-  const std::string ismcts = detail::one_of(o, "ismcts", {"auto", "on", "off", "true", "false"}, where);
+  const std::string& ismcts = o.get_string("ismcts");
   c.ismcts = ismcts == "auto" ? !game.perfect_information() : (ismcts == "on" || ismcts == "true");
   c.reuse_tree = o.get_bool("reuse_tree") && game.perfect_information() && !c.ismcts;
-  c.chance = detail::one_of(o, "chance", {"sample", "expand"}, where) == "sample" ? ChanceMode::kSample
-                                                                                   : ChanceMode::kExpand;
+  c.chance = o.get_string("chance") == "sample" ? ChanceMode::kSample : ChanceMode::kExpand;
   if (c.ismcts && c.chance == ChanceMode::kExpand)
     throw Error(where + ": option 'chance' expects sample with ISMCTS (outcomes hidden from the player cannot be listed), got 'expand'");
 
-  check(o.get_int("batch") >= 1 && o.get_int("batch") <= 4096, where, "batch", "an integer in [1, 4096]",
-        std::to_string(o.get_int("batch")));
   c.batch = static_cast<int>(o.get_int("batch"));
-  check(o.get_int("max_nodes") >= 1000, where, "max_nodes", "an integer >= 1000", std::to_string(o.get_int("max_nodes")));
   c.max_nodes = static_cast<std::size_t>(o.get_int("max_nodes"));
   return s;
 }

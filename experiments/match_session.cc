@@ -1,5 +1,6 @@
 #include "experiments/match_session.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/core/config.h"
@@ -13,6 +14,23 @@ namespace {
 
 GameResult result_of(const GameRecord& r) {
   return {r.returns, r.agents, static_cast<std::int64_t>(r.actions.size())};
+}
+
+// The first option whose value differs, for a message that says what to repeat:
+// "option 'max_turns' 30 there, 40 in this run".
+std::string option_difference(const nlohmann::json& theirs, const nlohmann::json& ours) {
+  auto text = [](const nlohmann::json& side, const std::string& key) {
+    return side.is_object() && side.contains(key) ? side[key].dump() : std::string("(absent)");
+  };
+  std::vector<std::string> keys;
+  for (const auto* side : {&theirs, &ours})
+    if (side->is_object())
+      for (const auto& [k, v] : side->items()) keys.push_back(k);
+  std::sort(keys.begin(), keys.end());
+  for (const auto& k : keys)
+    if (text(theirs, k) != text(ours, k))
+      return "option '" + k + "' " + text(theirs, k) + " there, " + text(ours, k) + " in this run";
+  return theirs.dump() + " there, " + ours.dump() + " in this run";  // not objects
 }
 
 std::string join(const std::vector<std::string>& v) {
@@ -37,16 +55,21 @@ MatchSession::MatchSession(RunIdentity id, MatchConfig cfg) : id_(std::move(id))
   const fs::path dir(cfg_.out_dir);
   records_path_ = (dir / "games.jsonl").string();
   summary_path_ = (dir / "summary.json").string();
-  if (fs::exists(dir) && !fs::is_directory(dir)) throw Error(cfg_.out_dir + ": exists and is not a directory");
+  std::error_code ec;
+  const auto dir_status = fs::status(dir, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) throw Error(cfg_.out_dir + ": " + ec.message());
+  if (fs::exists(dir_status) && !fs::is_directory(dir_status)) throw Error(cfg_.out_dir + ": exists and is not a directory");
+  // summary.json is written after the last game: a directory in its way is found now, not then.
+  if (fs::is_directory(summary_path_, ec)) throw Error(summary_path_ + ": cannot write (a directory is in the way)");
   results_.resize(static_cast<std::size_t>(cfg_.games));
-  if (fs::exists(records_path_)) load_existing();
+  if (fs::exists(records_path_, ec)) load_existing();
   for (std::int64_t i = 0; i < cfg_.games; ++i)
     if (!results_[static_cast<std::size_t>(i)]) pending_.push_back(i);
 
   // Everything is checked: only now touch the disk.
-  std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw Error(cfg_.out_dir + ": cannot create directory (" + ec.message() + ")");
+  check_atomic_write(summary_path_);  // the rights to write it, tried before any game is played
   if (!pending_.empty()) writer_ = std::make_unique<RecordWriter>(records_path_);
 }
 
@@ -57,12 +80,14 @@ void MatchSession::load_existing() {
   for (const GameRecord& r : read_records(records_path_)) {
     const std::string where = records_path_ + ": game " + std::to_string(r.index);
     auto differs = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
-      return Error(where + " was played with " + what + " " + theirs + ", this run has " + ours + resume_hint);
+      return Error(where + " was played with " + what + " " + theirs + (ours.empty() ? "" : ", this run has " + ours) +
+                   resume_hint);
     };
     if (r.game != id_.game) throw differs("game", r.game, id_.game);
     if (r.seed != id_.seed) throw differs("seed", std::to_string(r.seed), std::to_string(id_.seed));
-    if (r.options != id_.options || r.config_hash != id_.config_hash)
-      throw differs("options", r.options.dump(), id_.options.dump());
+    if (r.options != id_.options) throw differs("other options:", option_difference(r.options, id_.options), "");
+    if (r.config_hash != id_.config_hash)
+      throw differs("config hash", r.config_hash + " (the same options)", id_.config_hash);
     if (r.index < 0) throw Error(where + ": negative game index");
     const auto expected = seat_agents(id_.agents, id_.seats, r.index);
     if (r.agents != expected) throw differs("agents (per seat)", join(r.agents), join(expected));

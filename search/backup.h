@@ -25,9 +25,6 @@ enum class BackupPolicy { kMaxN, kParanoid };
 inline BackupPolicy parse_backup_policy(std::string_view text, const std::string& where) {
   if (text == "maxn") return BackupPolicy::kMaxN;
   if (text == "paranoid") return BackupPolicy::kParanoid;
-  if (text == "team")
-    throw Error(where + ": option 'backup' expects maxn or paranoid, got 'team' (removed: allies get equal values "
-                        "in every game, so it was maxn)");
   throw Error(where + ": option 'backup' expects maxn or paranoid, got '" + std::string(text) + "'");
 }
 

@@ -1,6 +1,8 @@
 // qilab play: the match runner (experiments/match.h) on the command line.
 #include <charconv>
+#include <filesystem>
 #include <memory>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -8,6 +10,7 @@
 #include "apps/qilab/commands.h"
 #include "apps/qilab/game_args.h"
 #include "apps/qilab/progress.h"
+#include "engine/core/error.h"
 #include "experiments/match.h"
 
 namespace qilab::cli {
@@ -17,17 +20,36 @@ struct PlayArgs {
   GameArgs game;
   std::vector<std::string> agents{"random"};
   std::int64_t games = 1;
-  std::uint64_t seed = 0;
+  std::string seed = "0";  // read by parse_seed: CLI11 would take -1 as 2^64-1 and saturate above 2^64-1
   int threads = 1;
   std::string out;
 };
 
+// A seed is 0 to 2^64-1 in decimal digits; anything else is refused rather than wrapped.
+std::uint64_t parse_seed(const std::string& text) {
+  std::uint64_t v = 0;
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (!digits || ec != std::errc() || end != text.data() + text.size())
+    throw Error("--seed: expected an integer 0 to 18446744073709551615 (decimal digits), got '" + text + "'");
+  return v;
+}
+
+// The output directory's path must be one the system can use; found out before any game is played.
+void check_out_path(const std::string& out) {
+  std::error_code ec;
+  (void)std::filesystem::status(out, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) throw Error("--out '" + out + "': " + ec.message());
+}
+
 void run(const PlayArgs& a) {
+  const std::uint64_t seed = parse_seed(a.seed);
+  check_out_path(a.out);
   const GameConfig config = game_config(a.game);
   experiments::MatchConfig m;
   m.agents = split_agent_list(a.agents);
   m.games = a.games;
-  m.seed = a.seed;
+  m.seed = seed;
   m.threads = a.threads;
   m.out_dir = a.out;
   ProgressLine progress;
@@ -48,18 +70,25 @@ void run(const PlayArgs& a) {
   print(text);
 }
 
-}  // namespace
-
 // CLI::PositiveNumber would accept 0.5 and answer "x" with a 300-digit range.
-const CLI::Validator positive(
-    [](const std::string& text) -> std::string {
-      long long v = 0;
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-      if (ec != std::errc() || end != text.data() + text.size() || v < 1)
-        return "expected a positive integer, got '" + text + "'";
-      return {};
-    },
-    "POSITIVE");
+CLI::Validator count_up_to(long long max) {
+  return CLI::Validator(
+      [max](const std::string& text) -> std::string {
+        long long v = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > max)
+          return "expected an integer 1 to " + std::to_string(max) + ", got '" + text + "'";
+        return {};
+      },
+      "1.." + std::to_string(max));
+}
+
+// The run keeps a result slot per game in memory; ten million is far past any balance study.
+constexpr long long kMaxGames = 10'000'000;
+// More threads than this is a typo, not a machine.
+constexpr long long kMaxThreads = 4096;
+
+}  // namespace
 
 void add_play_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play a match between agents; write games.jsonl and summary.json");
@@ -70,11 +99,12 @@ void add_play_command(CLI::App& app) {
                   "(random, greedy, kind:key=value,...)")
       ->capture_default_str()
       ->allow_extra_args(false);
-  cmd->add_option("-n,--games", a->games, "Number of games")->capture_default_str()->check(positive);
-  cmd->add_option("--seed", a->seed, "Seed of the run; game i draws from Rng(seed).split(i)")->capture_default_str();
+  cmd->add_option("-n,--games", a->games, "Number of games")->capture_default_str()->check(count_up_to(kMaxGames));
+  cmd->add_option("--seed", a->seed, "Seed of the run, 0 to 2^64-1; game i draws from Rng(seed).split(i)")
+      ->capture_default_str();
   cmd->add_option("-t,--threads", a->threads, "Games played at once (OpenMP threads)")
       ->capture_default_str()
-      ->check(positive);
+      ->check(count_up_to(kMaxThreads));
   cmd->add_option("-o,--out", a->out, "Output directory; an existing games.jsonl of the same run is resumed")
       ->required();
   cmd->callback([a] { run(*a); });

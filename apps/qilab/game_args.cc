@@ -18,11 +18,18 @@ bool looks_like_path(const std::string& s) {
 
 std::string read_text(const std::string& path) {
   if (path == "-") return {std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open position file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return read_text_file(path, "position file");
+}
+
+// A config file, its game id checked here so that an unknown one names the file.
+GameConfig read_config_file(const std::string& path) {
+  GameConfig c = read_game_config(path);
+  try {
+    find_game(c.game);
+  } catch (const Error& e) {
+    throw Error(path + ": " + e.what());
+  }
+  return c;
 }
 
 }  // namespace
@@ -39,12 +46,12 @@ GameConfig game_config(const GameArgs& args) {
   if (!args.config.empty() && !args.game.empty() && looks_like_path(args.game))
     throw Error("--game " + args.game + " and --config " + args.config + ": give one config file, not two");
   if (!args.config.empty()) {
-    GameConfig c = read_game_config(args.config);
+    GameConfig c = read_config_file(args.config);
     if (!args.game.empty() && c.game != args.game)
       throw Error(args.config + ": config is for game '" + c.game + "', not '" + args.game + "' (--game)");
     return c;
   }
-  if (looks_like_path(args.game)) return read_game_config(args.game);
+  if (looks_like_path(args.game)) return read_config_file(args.game);
   return default_config(args.game);
 }
 

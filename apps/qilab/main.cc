@@ -39,15 +39,23 @@ int main(int argc, char** argv) {
   qilab::cli::add_apply_command(app);
   qilab::cli::add_play_command(app);
   try {
-    // CLI11 reports a mistyped command as "A subcommand is required"; name it instead.
-    if (argc > 1 && argv[1][0] != '-') {
+    // CLI11 reports a mistyped command, or a flag before any command, as "A subcommand is
+    // required"; name it instead.
+    if (argc > 1) {
+      const std::string first = argv[1];
       std::string known;
       bool found = false;
       for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
-        found = found || sub->get_name() == argv[1];
+        found = found || sub->get_name() == first;
         known += (known.empty() ? "" : ", ") + sub->get_name();
       }
-      if (!found) return report("error", "unknown command '" + std::string(argv[1]) + "' (known: " + known + ")", kBadInput);
+      if (first.starts_with("-")) {
+        if (first != "-h" && first != "--help")
+          return report("error", "unknown option '" + first + "': give a command first (" + known + "; see qilab --help)",
+                        kBadInput);
+      } else if (!found) {
+        return report("error", "unknown command '" + first + "' (known: " + known + ")", kBadInput);
+      }
     }
     app.parse(argc, argv);  // runs the chosen subcommand's callback
     return kOk;

@@ -328,10 +328,16 @@ std::string State::render_text() const {
   return out;
 }
 
+namespace {
+// Turns and moves (hops included) are counted in 32 bits; a million turns keeps both far from it.
+constexpr std::int64_t kMaxTurns = 1'000'000;
+}  // namespace
+
 std::vector<OptionSpec> Checkers::option_specs() {
   return {
-      {"players", std::int64_t{6}, "number of players: 2, 3, 4 or 6 (seats on triangles {0,3}, {0,2,4}, {0,1,3,4}, all)"},
-      {"max_turns", std::int64_t{1000}, "turns of all players together after which the game ends with all returns 0"},
+      int_option("players", 6, 2, 6, "number of players: 2, 3, 4 or 6 (seats on triangles {0,3}, {0,2,4}, {0,1,3,4}, all)"),
+      int_option("max_turns", 1000, 1, kMaxTurns,
+                 "turns of all players together after which the game ends with all returns 0"),
   };
 }
 
@@ -339,8 +345,7 @@ Checkers::Checkers(const Options& options)
     : options_(options),
       players_(static_cast<int>(options.get_int("players"))),
       max_turns_(static_cast<int>(options.get_int("max_turns"))) {
-  seat_triangles(players_);  // validates
-  if (max_turns_ < 1) throw Error("checkers: option 'max_turns' expects a positive integer, got " + std::to_string(max_turns_));
+  seat_triangles(players_);  // refuses 5 players; the declared ranges keep the rest in bounds
 }
 
 State Checkers::state_from_json(const nlohmann::json& j) const {
@@ -400,7 +405,8 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
     if (!s.own_[s.current_].test(h)) throw bad("hop_from", "cell " + std::to_string(h) + " holds no piece of the seat to move");
     s.hop_from_ = static_cast<std::int16_t>(h);
     for (const auto& v : visited) {
-      if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= kCells)
+      // Compared as 64-bit: get<int>() would read 2^32 + c as cell c.
+      if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() >= kCells)
         throw bad("visited", "expected cells 0-120, got " + v.dump());
       s.visited_.set(v.get<int>());
     }

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <regex>
 #include <toml.hpp>
 
@@ -45,7 +47,7 @@ std::string first_line(const std::string& s) {
 
 GameConfig read_game_config(const std::string& given) {
   const std::string path = user_or_data_path(given);  // configs/games/... works from any directory
-  if (!std::filesystem::exists(path)) throw Error(path + ": no such config file");
+  check_readable_file(path, "config file");
   toml::value root;
   try {
     root = toml::parse(path);
@@ -91,24 +93,60 @@ Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& 
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {
-  std::string tmp = path + ".tmp";
+  const std::string tmp = path + ".tmp";
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) throw Error(path + ": cannot write (" + std::strerror(errno) + ")");
+  auto fail = [&](const std::string& what) {
+    const std::string reason = std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    ::unlink(tmp.c_str());  // no stray temporary file beside the old one
+    return Error(path + ": " + what + " (" + reason + ")");
+  };
   const char* p = content.data();
   std::size_t left = content.size();
   while (left > 0) {
     ssize_t n = ::write(fd, p, left);
-    if (n < 0) {
-      ::close(fd);
-      throw Error(path + ": write failed (" + std::strerror(errno) + ")");
-    }
+    if (n < 0) throw fail("write failed");
     p += n;
     left -= static_cast<std::size_t>(n);
   }
-  ::fsync(fd);
+  if (::fsync(fd) != 0) throw fail("write failed");
+  const int closed = ::close(fd);
+  fd = -1;
+  if (closed != 0) throw fail("write failed");
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw fail("cannot rename into place");
+}
+
+void check_atomic_write(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error(path + ": cannot write (a directory is in the way)");
+  // Creating the temporary file is the step that needs the rights; try it and take it back.
+  const std::string tmp = path + ".tmp";
+  const bool existed = std::filesystem::exists(tmp, ec);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT, 0644);
+  if (fd < 0) throw Error(path + ": cannot write (" + std::strerror(errno) + ")");
   ::close(fd);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw Error(path + ": cannot rename into place (" + std::strerror(errno) + ")");
+  if (!existed) ::unlink(tmp.c_str());
+}
+
+void check_readable_file(const std::string& path, const std::string& what) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    throw Error(path + ": cannot read " + what + " (" + ec.message() + ")");
+  if (!std::filesystem::exists(st)) throw Error(path + ": no such " + what);
+  if (std::filesystem::is_directory(st)) throw Error(path + ": " + what + " expected, found a directory");
+  if (::access(path.c_str(), R_OK) != 0) throw Error(path + ": cannot read " + what + " (" + std::strerror(errno) + ")");
+}
+
+std::string read_text_file(const std::string& path, const std::string& what) {
+  check_readable_file(path, what);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path + ": cannot read " + what + " (" + std::strerror(errno) + ")");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) throw Error(path + ": cannot read " + what);
+  return ss.str();
 }
 
 }  // namespace qilab

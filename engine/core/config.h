@@ -26,7 +26,19 @@ Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& 
                         const std::vector<std::string>& overrides);
 
 // Writes `content` to `path` so that readers see the old file or the new one, never a part:
-// a temporary file beside it is written, flushed to disk and renamed over it.
+// a temporary file beside it is written, flushed to disk and renamed over it. On failure the
+// temporary file is removed and Error names `path`.
 void write_file_atomically(const std::string& path, const std::string& content);
+// Throws the Error write_file_atomically(path) would throw for a reason known in advance (a
+// directory in the way, no right to create the temporary file), leaving nothing behind: a run
+// that writes `path` at its end checks first.
+void check_atomic_write(const std::string& path);
+
+// Throws Error "<path>: no such <what>", "<path>: <what> expected, found a directory" or
+// "<path>: cannot read <what> (<reason>)" unless `path` is a regular file that can be opened;
+// the reason covers names the system refuses (too long).
+void check_readable_file(const std::string& path, const std::string& what);
+// The whole content of the text file at `path`, checked as above.
+std::string read_text_file(const std::string& path, const std::string& what);
 
 }  // namespace qilab

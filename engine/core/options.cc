@@ -1,12 +1,18 @@
 #include "engine/core/options.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 #include "engine/core/error.h"
 
 namespace qilab {
 namespace {
+
+constexpr auto kIntLowest = std::numeric_limits<std::int64_t>::min();
+constexpr auto kIntHighest = std::numeric_limits<std::int64_t>::max();
+constexpr double kNumberHighest = std::numeric_limits<double>::max();
 
 const char* type_name(const OptionValue& v) {
   switch (v.index()) {
@@ -17,7 +23,94 @@ const char* type_name(const OptionValue& v) {
   }
 }
 
+std::string number_text(double x) {
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);  // shortest text that reads back exactly
+  return std::string(buf, end);
+}
+
+// Every source ends here: the one place that refuses a value out of the declared range, so that
+// a game may narrow get_int() to its own field type without cutting the value.
+void store(std::map<std::string, OptionValue>& values, const OptionSpec& s, OptionValue v, const std::string& got,
+           const std::string& where) {
+  if (!option_allows(s, v)) throw Error(where + ": option '" + s.name + "' expects " + s.expects() + ", got " + got);
+  values[s.name] = std::move(v);
+}
+
 }  // namespace
+
+std::string OptionSpec::expects() const {
+  switch (default_value.index()) {
+    case 0: return "a boolean (true/false)";
+    case 1: {
+      const bool low = int_min != kIntLowest, high = int_max != kIntHighest;
+      if (low && high) return "an integer " + std::to_string(int_min) + " to " + std::to_string(int_max);
+      if (low) return "an integer >= " + std::to_string(int_min);
+      if (high) return "an integer <= " + std::to_string(int_max);
+      return "an integer";
+    }
+    case 2: {
+      const bool low = min != -kNumberHighest, high = max != kNumberHighest;
+      if (min_open) return "a number > " + number_text(min) + (high ? " and <= " + number_text(max) : "");
+      if (low && high) return "a number " + number_text(min) + " to " + number_text(max);
+      if (low) return "a number >= " + number_text(min);
+      if (high) return "a number <= " + number_text(max);
+      return "a finite number";
+    }
+    default: {
+      if (choices.empty()) return "a string";
+      std::string list;
+      for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+      return "one of " + list;
+    }
+  }
+}
+
+OptionSpec int_option(std::string name, std::int64_t default_value, std::int64_t min, std::int64_t max,
+                      std::string help) {
+  OptionSpec s{std::move(name), default_value, std::move(help)};
+  s.int_min = min;
+  s.int_max = max;
+  return s;
+}
+
+OptionSpec number_option(std::string name, double default_value, double min, double max, std::string help) {
+  OptionSpec s{std::move(name), default_value, std::move(help)};
+  s.min = min;
+  s.max = max;
+  return s;
+}
+
+OptionSpec number_above(std::string name, double default_value, double min, double max, std::string help) {
+  OptionSpec s = number_option(std::move(name), default_value, min, max, std::move(help));
+  s.min_open = true;
+  return s;
+}
+
+OptionSpec choice_option(std::string name, std::string default_value, std::vector<std::string> choices,
+                         std::string help) {
+  OptionSpec s{std::move(name), std::move(default_value), std::move(help)};
+  s.choices = std::move(choices);
+  return s;
+}
+
+bool option_allows(const OptionSpec& s, const OptionValue& v) {
+  if (v.index() != s.default_value.index()) return false;
+  switch (v.index()) {
+    case 1: {
+      const auto x = std::get<std::int64_t>(v);
+      return x >= s.int_min && x <= s.int_max;
+    }
+    case 2: {
+      const double x = std::get<double>(v);
+      return std::isfinite(x) && (s.min_open ? x > s.min : x >= s.min) && x <= s.max;
+    }
+    case 3:
+      return s.choices.empty() ||
+             std::find(s.choices.begin(), s.choices.end(), std::get<std::string>(v)) != s.choices.end();
+    default: return true;
+  }
+}
 
 Options::Options(const std::vector<OptionSpec>& specs) : specs_(specs) {
   for (const auto& s : specs_) values_[s.name] = s.default_value;
@@ -36,6 +129,8 @@ void Options::set_from_text(const std::string& name, const std::string& text, co
   auto bad = [&]() {
     return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got '" + text + "'");
   };
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
   switch (s.default_value.index()) {
     case 0:
       if (text == "true" || text == "1") values_[name] = true;
@@ -44,23 +139,24 @@ void Options::set_from_text(const std::string& name, const std::string& text, co
       break;
     case 1: {
       std::int64_t v{};
-      auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-      if (ec != std::errc() || p != text.data() + text.size()) throw bad();
-      values_[name] = v;
+      auto [p, ec] = std::from_chars(first, last, v);
+      if (p != last || (ec != std::errc() && ec != std::errc::result_out_of_range)) throw bad();
+      // Digits beyond 64 bits are an integer out of any declared range, not a type error.
+      if (ec == std::errc::result_out_of_range)
+        throw Error(where + ": option '" + name + "' expects " + s.expects() + ", got " + text);
+      store(values_, s, v, text, where);
       break;
     }
     case 2: {
-      try {
-        std::size_t used = 0;
-        double v = std::stod(text, &used);
-        if (used != text.size()) throw bad();
-        values_[name] = v;
-      } catch (const std::logic_error&) {
-        throw bad();
-      }
+      double v{};
+      auto [p, ec] = std::from_chars(first, last, v);
+      if (p != last || (ec != std::errc() && ec != std::errc::result_out_of_range)) throw bad();
+      if (ec == std::errc::result_out_of_range)  // 1e999: no finite double
+        throw Error(where + ": option '" + name + "' expects " + s.expects() + ", got " + text);
+      store(values_, s, v, text, where);  // inf and nan are read, then refused as out of range
       break;
     }
-    default: values_[name] = text;
+    default: store(values_, s, text, "'" + text + "'", where);
   }
 }
 
@@ -76,15 +172,19 @@ void Options::set_from_json(const std::string& name, const nlohmann::json& v, co
       break;
     case 1:
       if (!v.is_number_integer()) throw bad();
-      values_[name] = v.get<std::int64_t>();
+      // An unsigned JSON number above 2^63-1 would wrap to a negative int64.
+      if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(kIntHighest))
+        throw Error(where + ": option '" + name + "' expects " + s.expects() + ", got " + v.dump());
+      store(values_, s, v.get<std::int64_t>(), v.dump(), where);
       break;
     case 2:
       if (!v.is_number()) throw bad();
-      values_[name] = v.get<double>();
+      // A TOML inf or nan reaches here as a JSON double that dump() would print as null.
+      store(values_, s, v.get<double>(), number_text(v.get<double>()), where);
       break;
     default:
       if (!v.is_string()) throw bad();
-      values_[name] = v.get<std::string>();
+      store(values_, s, v.get<std::string>(), v.dump(), where);
   }
 }
 

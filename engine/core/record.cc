@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "engine/core/error.h"
@@ -20,28 +21,65 @@ nlohmann::json GameRecord::to_json() const {
 }
 
 GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& where) {
+  using nlohmann::json;
   if (!j.is_object()) throw Error(where + ": expected a JSON object");
-  auto field = [&](const char* name) -> const nlohmann::json& {
+  auto field = [&](const char* name) -> const json& {
     auto it = j.find(name);
     if (it == j.end()) throw Error(where + ": missing field '" + name + "'");
     return *it;
   };
+  auto bad = [&](const std::string& name, const std::string& expected, const json& got) {
+    std::string text = got.dump();
+    if (text.size() > 60) text = text.substr(0, 57) + "...";
+    return Error(where + ": field '" + name + "' expects " + expected + ", got " + text);
+  };
+  // Integers are range-checked on the JSON value itself: get<>() would cut or wrap them.
+  auto integer = [&](const json& v, const std::string& name, std::int64_t lo, std::int64_t hi, const std::string& expected) {
+    const bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
+                                             : v.is_number_integer() && v.get<std::int64_t>() <= hi;
+    if (!fits || (!v.is_number_unsigned() && v.get<std::int64_t>() < lo)) throw bad(name, expected, v);
+    return v.get<std::int64_t>();
+  };
+  auto strings = [&](const char* name) {
+    const json& v = field(name);
+    if (!v.is_array()) throw bad(name, "an array of strings", v);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!v[i].is_string()) throw bad(std::string(name) + "[" + std::to_string(i) + "]", "a string", v[i]);
+      out.push_back(v[i].get<std::string>());
+    }
+    return out;
+  };
+  auto text = [&](const char* name) {
+    const json& v = field(name);
+    if (!v.is_string()) throw bad(name, "a string", v);
+    return v.get<std::string>();
+  };
   GameRecord r;
-  try {
-    r.index = field("index").get<std::int64_t>();
-    r.game = field("game").get<std::string>();
-    r.options = field("options");
-    r.config_hash = field("config_hash").get<std::string>();
-    r.seed = field("seed").get<std::uint64_t>();
-    r.agents = field("agents").get<std::vector<std::string>>();
-    r.setups = field("setups");
-    r.actions = field("actions").get<std::vector<Action>>();
-    r.notation = field("notation").get<std::vector<std::string>>();
-    r.returns = field("returns").get<std::vector<double>>();
-    r.stats = field("stats");
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(where + ": " + e.what());
+  r.index = integer(field("index"), "index", 0, std::numeric_limits<std::int64_t>::max(), "an integer >= 0");
+  r.game = text("game");
+  r.options = field("options");
+  if (!r.options.is_object()) throw bad("options", "an object", r.options);
+  r.config_hash = text("config_hash");
+  const json& seed = field("seed");
+  if (!seed.is_number_unsigned() && !(seed.is_number_integer() && seed.get<std::int64_t>() >= 0))
+    throw bad("seed", "an integer 0 to 18446744073709551615", seed);
+  r.seed = seed.get<std::uint64_t>();
+  r.agents = strings("agents");
+  r.setups = field("setups");
+  const json& actions = field("actions");
+  if (!actions.is_array()) throw bad("actions", "an array of action ids", actions);
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    r.actions.push_back(static_cast<Action>(integer(actions[i], "actions[" + std::to_string(i) + "]", 0,
+                                                    std::numeric_limits<Action>::max(), "an action id >= 0")));
+  r.notation = strings("notation");
+  const json& returns = field("returns");
+  if (!returns.is_array()) throw bad("returns", "an array of numbers", returns);
+  for (std::size_t i = 0; i < returns.size(); ++i) {
+    if (!returns[i].is_number()) throw bad("returns[" + std::to_string(i) + "]", "a number", returns[i]);
+    r.returns.push_back(returns[i].get<double>());
   }
+  r.stats = field("stats");
   return r;
 }
 

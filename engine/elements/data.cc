@@ -6,6 +6,7 @@
 #include <toml.hpp>
 
 #include "engine/core/data.h"
+#include "engine/core/config.h"
 #include "engine/core/error.h"
 
 
@@ -80,7 +81,7 @@ class Fields {
 };
 
 toml::value parse_file(const std::string& path) {
-  if (!std::filesystem::exists(path)) throw Error(path + ": no such data file");
+  check_readable_file(path, "data file");
   try {
     return toml::parse(path);
   } catch (const std::exception& e) {

@@ -28,25 +28,26 @@ Layout::Layout(int c) : cells(c) {
 
 std::vector<OptionSpec> Elements::option_specs() {
   return {
-      {"players", std::int64_t{2}, "2 (two heroes a side), 4 (2v2) or 6 (3v3); seats alternate red and blue"},
-      {"radius", std::int64_t{7}, "radius of the hex grid, 5 to 8"},
+      int_option("players", 2, 2, 6, "2 (two heroes a side), 4 (2v2) or 6 (3v3); seats alternate red and blue"),
+      int_option("radius", 7, kMinRadius, kMaxRadius, "radius of the hex grid, 5 to 8"),
       {"heroes", std::string(""),
        "roster ids of the heroes in play, comma separated, hero i on side i % 2 (empty: the default pick)"},
-      {"base_hp", std::int64_t{0}, "base HP (0: the seed's 10, or 15 with 6 players)"},
-      {"base_attack_successes", std::int64_t{0}, "successes of an attack on a base (0: the seed's 2, or 3 with 6 players)"},
-      {"death_penalty", std::int64_t{0}, "base HP a side loses when its hero dies (0: the seed's 2, or 3 with 6 players)"},
-      {"max_rounds", std::int64_t{40}, "rounds after which the game ends (ranked by base HP)"},
-      {"creates_per_activation", std::int64_t{2}, "create actions (drawing two tiles) one activation may take, 1 to 9"},
-      {"climb_two_cost", std::int64_t{4}, "movement points to climb two levels at once (-1: not allowed)"},
-      {"descend_two_cost", std::int64_t{1}, "movement points to descend two levels at once (-1: not allowed)"},
-      {"height_block", std::int64_t{2}, "a step (move, range, line) between heights differing by more than this is blocked"},
-      {"gather_amount", std::int64_t{2}, "energy a gather gives"},
-      {"gather_tokens", std::int64_t{24}, "gather tokens in the box; none is placed when all are on the board"},
-      {"mana_per_round", std::int64_t{1}, "mana every living hero regains at the start of each round (up to its mana)"},
+      int_option("base_hp", 0, 0, 99, "base HP (0: the seed's 10, or 15 with 6 players)"),
+      int_option("base_attack_successes", 0, 0, 9, "successes of an attack on a base (0: the seed's 2, or 3 with 6 players)"),
+      int_option("death_penalty", 0, 0, 99, "base HP a side loses when its hero dies (0: the seed's 2, or 3 with 6 players)"),
+      int_option("max_rounds", 40, 1, 1000, "rounds after which the game ends (ranked by base HP)"),
+      int_option("creates_per_activation", 2, 1, 9, "create actions (drawing two tiles) one activation may take, 1 to 9"),
+      int_option("climb_two_cost", 4, -1, 20, "movement points to climb two levels at once (-1: not allowed)"),
+      int_option("descend_two_cost", 1, -1, 20, "movement points to descend two levels at once (-1: not allowed)"),
+      int_option("height_block", 2, 1, 3, "a step (move, range, line) between heights differing by more than this is blocked"),
+      int_option("gather_amount", 2, 1, 9, "energy a gather gives"),
+      int_option("gather_tokens", 24, 0, 200, "gather tokens in the box; none is placed when all are on the board"),
+      int_option("mana_per_round", 1, 0, 9, "mana every living hero regains at the start of each round (up to its mana)"),
       {"rotate_tiles", true, "a placed tile may be turned to any of its six orientations"},
       {"return_unchosen", true, "the drawn tile not chosen goes back into the deck (false: it is discarded)"},
-      {"round_start", std::string("same"), "side that starts each round: same (red) or alternate"},
-      {"cap_result", std::string("base_hp"), "at the round cap: base_hp (higher base HP wins) or draw"},
+      choice_option("round_start", "same", {"same", "alternate"}, "side that starts each round: same (red) or alternate"),
+      choice_option("cap_result", "base_hp", {"base_hp", "draw"},
+                    "at the round cap: base_hp (higher base HP wins) or draw"),
       {"patch", std::string("FEWAEW"),
        "elements of the base's six starting neighbours, directions E NE NW W SW SE, letters F E W A (fire earth water wind)"},
       {"deck", std::string(""), "deck file (empty: configs/games/elements/deck.toml)"},
@@ -68,48 +69,39 @@ std::vector<std::string> split_ids(const std::string& s) {
   return out;
 }
 
-int ranged(const Options& o, const std::string& name, int lo, int hi, const std::string& expected) {
-  const auto v = o.get_int(name);
-  if (v < lo || v > hi) throw Error("elements: option " + name + " = " + std::to_string(v) + " (expected " + expected + ")");
-  return static_cast<int>(v);
-}
-
 }  // namespace
 
 Elements::Elements(const Options& options) : options_(options) {
+  // The declared ranges and choices have checked every value; only the gaps inside them
+  // (3 or 5 players) and the texts (patch, heroes, files) are checked here.
+  auto number = [&](const char* name) { return static_cast<int>(options.get_int(name)); };
   auto r = std::make_shared<Rules>();
-  r->grid = Grid(ranged(options, "radius", kMinRadius, kMaxRadius, "5 to 8"));
+  r->grid = Grid(number("radius"));
   r->layout = Layout(r->grid.cells());
-  r->players = ranged(options, "players", 2, 6, "2, 4 or 6");
+  r->players = number("players");
   if (r->players != 2 && r->players != 4 && r->players != 6)
     throw Error("elements: option players = " + std::to_string(r->players) + " (expected 2, 4 or 6)");
   r->heroes = r->players == 6 ? 6 : 4;
   const bool six = r->players == 6;
-  auto seed_default = [&](const std::string& name, int normal, int with_six, int hi) {
-    int v = ranged(options, name, 0, hi, "0 for the seed's value, or 1 to " + std::to_string(hi));
+  auto seed_default = [&](const char* name, int normal, int with_six) {
+    const int v = number(name);
     return v == 0 ? (six ? with_six : normal) : v;
   };
-  r->base_hp = seed_default("base_hp", 10, 15, 99);
-  r->base_attack_successes = seed_default("base_attack_successes", 2, 3, 9);
-  r->death_penalty = seed_default("death_penalty", 2, 3, 99);
-  r->max_rounds = ranged(options, "max_rounds", 1, 1000, "1 to 1000");
-  r->creates_per_activation = ranged(options, "creates_per_activation", 1, 9, "1 to 9");
-  r->up2_cost = ranged(options, "climb_two_cost", -1, 20, "-1 to 20");
-  r->down2_cost = ranged(options, "descend_two_cost", -1, 20, "-1 to 20");
-  r->height_block = ranged(options, "height_block", 1, 3, "1 to 3");
-  r->gather_amount = ranged(options, "gather_amount", 1, 9, "1 to 9");
-  r->gather_tokens = ranged(options, "gather_tokens", 0, 200, "0 to 200");
-  r->mana_per_round = ranged(options, "mana_per_round", 0, 9, "0 to 9");
+  r->base_hp = seed_default("base_hp", 10, 15);
+  r->base_attack_successes = seed_default("base_attack_successes", 2, 3);
+  r->death_penalty = seed_default("death_penalty", 2, 3);
+  r->max_rounds = number("max_rounds");
+  r->creates_per_activation = number("creates_per_activation");
+  r->up2_cost = number("climb_two_cost");
+  r->down2_cost = number("descend_two_cost");
+  r->height_block = number("height_block");
+  r->gather_amount = number("gather_amount");
+  r->gather_tokens = number("gather_tokens");
+  r->mana_per_round = number("mana_per_round");
   r->rotate_tiles = options.get_bool("rotate_tiles");
   r->return_unchosen = options.get_bool("return_unchosen");
-  const std::string start = options.get_string("round_start");
-  if (start != "same" && start != "alternate")
-    throw Error("elements: option round_start = '" + start + "' (expected same or alternate)");
-  r->alternate_first = start == "alternate";
-  const std::string cap = options.get_string("cap_result");
-  if (cap != "base_hp" && cap != "draw")
-    throw Error("elements: option cap_result = '" + cap + "' (expected base_hp or draw)");
-  r->cap_by_hp = cap == "base_hp";
+  r->alternate_first = options.get_string("round_start") == "alternate";
+  r->cap_by_hp = options.get_string("cap_result") == "base_hp";
   const std::string patch = options.get_string("patch");
   if (patch.size() != 6) throw Error("elements: option patch = '" + patch + "' (expected 6 letters from F E W A)");
   for (int d = 0; d < 6; ++d) {

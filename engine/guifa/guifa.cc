@@ -11,11 +11,12 @@ namespace qilab::guifa {
 
 std::vector<OptionSpec> Guifa::option_specs() {
   return {
-      {"players", std::int64_t{4}, "2 (opposite edges, the teaching game) or 4"},
-      {"teams", std::string("alliance"),
-       "with 4 players: 'alliance' (2v2, opposite seats allied, the orthodox game) or 'free_for_all'"},
-      {"board_size", std::int64_t{9}, "side of the square board, odd, 9 to 15"},
-      {"max_turns", std::int64_t{400}, "turns of all players together after which the game ends as a draw"},
+      int_option("players", 4, 2, 4, "2 (opposite edges, the teaching game) or 4"),
+      choice_option("teams", "alliance", {"alliance", "free_for_all"},
+                    "with 4 players: 'alliance' (2v2, opposite seats allied, the orthodox game) or 'free_for_all'"),
+      int_option("board_size", 9, kMinSize, kMaxSize, "side of the square board, odd, 9 to 15"),
+      // Turns and moves are counted in 32 bits; a million turns keeps both far from it.
+      int_option("max_turns", 400, 1, 1'000'000, "turns of all players together after which the game ends as a draw"),
       {"hold_round", true,
        "the alliance that moved first must hold the source of magic with its scepter for one full round "
        "(manual 一 and D); false: every scepter on the source wins at once"},
@@ -28,14 +29,13 @@ Guifa::Guifa(const Options& options)
       players_(static_cast<int>(options.get_int("players"))),
       max_turns_(static_cast<int>(options.get_int("max_turns"))),
       hold_rule_(options.get_bool("hold_round")) {
-  geometry(size_);  // validates the size
+  // The declared ranges bound every option; what is left are the gaps inside them.
+  geometry(size_);  // refuses an even size
   if (players_ != 2 && players_ != 4)
     throw Error("guifa: option 'players' expects 2 or 4, got " + std::to_string(players_));
-  const std::string& teams = options.get_string("teams");
-  if (teams != "alliance" && teams != "free_for_all")
-    throw Error("guifa: option 'teams' expects \"alliance\" or \"free_for_all\", got \"" + teams + "\"");
-  mode_ = players_ == 2 ? Mode::kTwoPlayers : teams == "alliance" ? Mode::kAlliance : Mode::kFreeForAll;
-  if (max_turns_ < 1) throw Error("guifa: option 'max_turns' expects a positive integer, got " + std::to_string(max_turns_));
+  mode_ = players_ == 2 ? Mode::kTwoPlayers
+          : options.get_string("teams") == "alliance" ? Mode::kAlliance
+                                                      : Mode::kFreeForAll;
 }
 
 int Guifa::encoding_size() const {

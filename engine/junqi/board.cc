@@ -9,6 +9,7 @@
 #include <set>
 
 #include "engine/core/data.h"
+#include "engine/core/config.h"
 #include "engine/core/error.h"
 #include "engine/junqi/echo.h"
 
@@ -285,14 +286,10 @@ const Board& load_board(const std::string& given) {
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(path);
   if (it != cache.end()) return *it->second;
-  // A directory opens as a stream on Linux and fails only when read; say so first.
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw Error(echo(path) + ": is a directory, expected a board file (JSON)");
-  std::ifstream in(path);
-  if (!in) throw Error(echo(path) + ": cannot open the board file");
+  const std::string text = read_text_file(path, "board file");  // a directory or unreadable path is bad input
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in);
+    j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw Error(echo(path) + ": not valid JSON: " + e.what());
   } catch (const std::exception& e) {  // a read error of the stream

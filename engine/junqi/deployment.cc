@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "engine/core/data.h"
+#include "engine/core/config.h"
 #include "engine/core/error.h"
 #include "engine/junqi/echo.h"
 
@@ -130,8 +131,7 @@ std::string random_deployment(Rng& rng) {
 }
 
 std::string read_deployment(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(echo(path) + ": cannot open the deployment file");
+  std::istringstream in(read_text_file(path, "deployment file"));
   std::string line, out;
   while (std::getline(in, line)) {
     line = line.substr(0, line.find('#'));

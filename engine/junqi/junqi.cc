@@ -573,14 +573,17 @@ std::vector<OptionSpec> junqi_option_specs(std::string_view board_name, int armi
       {"board", std::string(),
        "board file (JSON) of " + std::to_string(armies) + " armies; empty: configs/boards/" + std::string(board_name) +
            ".json in qilab's data folder"},
-      {"mode", std::string("standard"),
-       "room mode: standard (the last side standing wins; 3/2/1 x base by survivors) or decapitation (斩首: one player out loses; +-1 x base)"},
-      {"visibility", std::string("dark"), "dark (own ranks only) or bright (every rank shown once all have deployed)"},
+      choice_option("mode", "standard", {"standard", "decapitation"},
+                    "room mode: standard (the last side standing wins; 3/2/1 x base by survivors) or decapitation (斩首: one player out loses; +-1 x base)"),
+      choice_option("visibility", "dark", {"dark", "bright"},
+                    "dark (own ranks only) or bright (every rank shown once all have deployed)"),
       {"allies_visible", false, "dark game: allies see each other's ranks"},
       {"mine_dies_too", false, "a mine that kills an attacker dies as well (主帅制 sources); default: the mine stays"},
-      {"no_capture_limit", std::int64_t{200}, "moves of all players together without a fight after which the game is drawn (0: no limit)"},
-      {"max_moves", std::int64_t{2000}, "moves of all players together after which the game is drawn (0: no limit)"},
-      {"resign_after", std::int64_t{60}, "moves of all players together after which a player may resign (-1: never)"},
+      int_option("no_capture_limit", 200, 0, 1'000'000,
+                 "moves of all players together without a fight after which the game is drawn (0: no limit)"),
+      int_option("max_moves", 2000, 0, 1'000'000, "moves of all players together after which the game is drawn (0: no limit)"),
+      int_option("resign_after", 60, -1, 1'000'000,
+                 "moves of all players together after which a player may resign (-1: never)"),
       {"draw_offers", false,
        "draw by agreement (和棋): once a game each seat may offer a draw as its move; every other seat still in answers draw or no-draw, and all must agree"},
       {"deployments", std::string(),
@@ -625,26 +628,14 @@ Rules rules_from_options(const Options& o, const std::string& game, const Board&
       throw Error(game + ": option 'deployments', seat " + std::to_string(seat) + ": " + e.what());
     }
   }
-  const std::string& mode = o.get_string("mode");
-  if (mode != "standard" && mode != "decapitation")
-    throw Error(game + ": option 'mode' expects standard or decapitation, got " + echo_json(nlohmann::json(mode)));
-  r.decapitation = mode == "decapitation";
-  const std::string& vis = o.get_string("visibility");
-  if (vis != "dark" && vis != "bright")
-    throw Error(game + ": option 'visibility' expects dark or bright, got " + echo_json(nlohmann::json(vis)));
-  r.bright = vis == "bright";
+  // The declared choices and ranges have checked every value; these only translate them.
+  r.decapitation = o.get_string("mode") == "decapitation";
+  r.bright = o.get_string("visibility") == "bright";
   r.allies_visible = o.get_bool("allies_visible");
   r.mine_dies_too = o.get_bool("mine_dies_too");
-  auto bounded = [&](const char* name, long long lo, long long hi) {
-    const long long v = o.get_int(name);
-    if (v < lo || v > hi)
-      throw Error(game + ": option '" + name + "' expects an integer in [" + std::to_string(lo) + ", " +
-                  std::to_string(hi) + "], got " + std::to_string(v));
-    return static_cast<std::int32_t>(v);
-  };
-  r.no_capture_limit = bounded("no_capture_limit", 0, 1'000'000);
-  r.max_moves = bounded("max_moves", 0, 1'000'000);
-  r.resign_after = bounded("resign_after", -1, 1'000'000);
+  r.no_capture_limit = static_cast<std::int32_t>(o.get_int("no_capture_limit"));
+  r.max_moves = static_cast<std::int32_t>(o.get_int("max_moves"));
+  r.resign_after = static_cast<std::int32_t>(o.get_int("resign_after"));
   r.draw_offers = o.get_bool("draw_offers");
   return r;
 }

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "engine/core/config.h"
 #include "engine/core/error.h"
 
 namespace qilab::mizong {
@@ -171,11 +172,7 @@ std::vector<Identity> parse_setup_text(const Geometry& g, const std::string& tex
 }
 
 std::vector<Identity> read_setup_file(const Geometry& g, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("mizong: cannot read setup file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_setup_text(g, ss.str(), path);
+  return parse_setup_text(g, read_text_file(path, "setup file"), path);
 }
 
 std::string setup_text(const Geometry& g, const std::vector<Identity>& setup) {

@@ -1,6 +1,8 @@
 // The mizong game: options, setups, the opening position and positions read from JSON.
 #include "engine/mizong/mizong.h"
 
+#include <algorithm>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -9,29 +11,6 @@
 
 namespace qilab::mizong {
 namespace {
-
-std::string one_of(const Options& o, const std::string& name, std::initializer_list<const char*> allowed, int& index) {
-  const std::string& v = o.get_string(name);
-  int i = 0;
-  std::string list;
-  for (const char* a : allowed) {
-    if (v == a) {
-      index = i;
-      return v;
-    }
-    list += std::string(list.empty() ? "" : ", ") + "\"" + a + "\"";
-    ++i;
-  }
-  throw Error("mizong: option '" + name + "' expects one of " + list + ", got \"" + v + "\"");
-}
-
-int int_in(const Options& o, const std::string& name, int lo, int hi) {
-  const auto v = o.get_int(name);
-  if (v < lo || v > hi)
-    throw Error("mizong: option '" + name + "' expects an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                "], got " + std::to_string(v));
-  return static_cast<int>(v);
-}
 
 // A setup by name or file; relative file paths are tried from the working directory, then
 // from qilab's data folder (engine/core/data.h).
@@ -46,26 +25,32 @@ std::vector<Identity> load_setup(const Geometry& g, const std::string& spec, Rng
 
 std::vector<OptionSpec> Mizong::option_specs() {
   return {
-      {"point_size", std::int64_t{24}, "rows of each star point: 24 = the seed's 3601-vertex board (300 pieces a player); "
-                                       "4 = the 121-vertex board with the project's 10-piece army, for fast tests"},
-      {"teams", std::string("ffa"), "\"ffa\" (six players, free-for-all), \"3v3\" (alternate points allied) or "
-                                    "\"2v2v2\" (opposite points allied)"},
+      int_option("point_size", 24, 4, 24,
+                 "rows of each star point: 24 = the seed's 3601-vertex board (300 pieces a player); "
+                 "4 = the 121-vertex board with the project's 10-piece army, for fast tests"),
+      choice_option("teams", "ffa", {"ffa", "3v3", "2v2v2"},
+                    "\"ffa\" (six players, free-for-all), \"3v3\" (alternate points allied) or "
+                    "\"2v2v2\" (opposite points allied)"),
       {"setup", std::string("melee_front"), "every seat's setup: a layout (melee_front, ranged_front, mixed_columns, "
                                            "random) or a setup file ending in .txt"},
       {"setups", std::string(""), "per-seat setups, comma-separated (six entries), overriding 'setup'; empty: none"},
-      {"setup_seed", std::int64_t{1}, "seed of the 'random' layout (each seat draws its own)"},
-      {"round_cap", std::int64_t{200}, "rounds after which the game ends, the unplaced ranked by remaining HP"},
-      {"centre_rounds", std::int64_t{23}, "quiet rounds on the centre that win (seed: 23)"},
-      {"same_attribute_clash", std::string("nobody"),
-       "who loses HP when attacker and defender share both attributes (seed silent): nobody, defender or attacker"},
-      {"counter_damage", std::string("defender_class"),
-       "damage to an attacker that loses: \"defender_class\" (the defender's class against the attacker's) or "
-       "\"attacker_class\" (what the attack would have dealt)"},
-      {"passive_heal_radius", std::string("adjacent"),
-       "passive healing reaches \"adjacent\" pieces (radius 1) or within the healing piece's \"attack_radius\""},
-      {"heal_rate", std::string("healer_class"),
-       "passive heal period: by the healing piece's class (\"healer_class\": melee 3, ranged 5 rounds) or by the healed "
-       "piece's (\"healed_class\")"},
+      int_option("setup_seed", 1, 0, std::numeric_limits<std::int64_t>::max(),
+                 "seed of the 'random' layout (each seat draws its own)"),
+      // Rounds are counted in 16 bits.
+      int_option("round_cap", 200, 1, 30000, "rounds after which the game ends, the unplaced ranked by remaining HP"),
+      int_option("centre_rounds", 23, 1, 30000, "quiet rounds on the centre that win (seed: 23)"),
+      choice_option("same_attribute_clash", "nobody", {"nobody", "defender", "attacker"},
+                    "who loses HP when attacker and defender share both attributes (seed silent): nobody, defender or "
+                    "attacker"),
+      choice_option("counter_damage", "defender_class", {"defender_class", "attacker_class"},
+                    "damage to an attacker that loses: \"defender_class\" (the defender's class against the "
+                    "attacker's) or \"attacker_class\" (what the attack would have dealt)"),
+      choice_option("passive_heal_radius", "adjacent", {"adjacent", "attack_radius"},
+                    "passive healing reaches \"adjacent\" pieces (radius 1) or within the healing piece's "
+                    "\"attack_radius\""),
+      choice_option("heal_rate", "healer_class", {"healer_class", "healed_class"},
+                    "passive heal period: by the healing piece's class (\"healer_class\": melee 3, ranged 5 rounds) "
+                    "or by the healed piece's (\"healed_class\")"),
       {"hero_passive_heal", false,
        "heroes and the healer also heal passively, as ordinary pieces do, on top of their paid heals "
        "(default: passive healing is for ordinary pieces only)"},
@@ -78,26 +63,28 @@ std::vector<OptionSpec> Mizong::option_specs() {
       {"hidden_from_teammates", true, "dark pieces are hidden from teammates too"},
       {"reveal_on_combat", true, "a dark piece is revealed to all once it takes or deals damage"},
       {"stop_at_first_winner", false, "end the game at the first winner, ranking the rest by remaining HP"},
-      {"healer_heal_radius", std::int64_t{5}, "radius of the healer's single heal (seed silent; area heal is 5)"},
-      {"melee_hero_heal_radius", std::int64_t{1}, "radius of the melee hero's heal (seed silent; 1 as its attack)"},
-      {"ranged_hero_heal_radius", std::int64_t{3}, "radius of the ranged hero's heal (seed silent; 3 as its attack)"},
+      int_option("healer_heal_radius", 5, 1, 11, "radius of the healer's single heal (seed silent; area heal is 5)"),
+      int_option("melee_hero_heal_radius", 1, 1, 11, "radius of the melee hero's heal (seed silent; 1 as its attack)"),
+      int_option("ranged_hero_heal_radius", 3, 1, 11, "radius of the ranged hero's heal (seed silent; 3 as its attack)"),
   };
 }
 
 Mizong::Mizong(const Options& options) : options_(options) {
-  // Checked as the 64-bit value: a narrowing cast first would read 4294967300 as 4.
-  geo_ = &geometry(int_in(options, "point_size", 4, 24));
-  int i = 0;
-  one_of(options, "teams", {"ffa", "3v3", "2v2v2"}, i);
-  rules_.teams = static_cast<Teams>(i);
-  one_of(options, "same_attribute_clash", {"nobody", "defender", "attacker"}, i);
-  rules_.same_attribute_clash = static_cast<Clash>(i);
-  one_of(options, "counter_damage", {"defender_class", "attacker_class"}, i);
-  rules_.counter_defender_class = i == 0;
-  one_of(options, "passive_heal_radius", {"adjacent", "attack_radius"}, i);
-  rules_.passive_heal_attack_radius = i == 1;
-  one_of(options, "heal_rate", {"healer_class", "healed_class"}, i);
-  rules_.heal_rate_by_healed = i == 1;
+  // The declared ranges and choices have checked every value; geometry() refuses the sizes
+  // between 4 and 24 that have no board.
+  geo_ = &geometry(static_cast<int>(options.get_int("point_size")));
+  // The index of an option's value among its declared choices, which follow the enums' order.
+  auto choice = [&](const char* name) {
+    const OptionSpec& spec = *std::find_if(options.specs().begin(), options.specs().end(),
+                                           [&](const OptionSpec& s) { return s.name == name; });
+    return static_cast<int>(std::find(spec.choices.begin(), spec.choices.end(), options.get_string(name)) -
+                            spec.choices.begin());
+  };
+  rules_.teams = static_cast<Teams>(choice("teams"));
+  rules_.same_attribute_clash = static_cast<Clash>(choice("same_attribute_clash"));
+  rules_.counter_defender_class = choice("counter_damage") == 0;
+  rules_.passive_heal_attack_radius = choice("passive_heal_radius") == 1;
+  rules_.heal_rate_by_healed = choice("heal_rate") == 1;
   rules_.hero_passive_heal = options.get_bool("hero_passive_heal");
   rules_.hero_heal_any_attributes = options.get_bool("hero_heal_any_attributes");
   rules_.allow_reversal = options.get_bool("allow_reversal");
@@ -106,11 +93,11 @@ Mizong::Mizong(const Options& options) : options_(options) {
   rules_.hidden_from_teammates = options.get_bool("hidden_from_teammates");
   rules_.reveal_on_combat = options.get_bool("reveal_on_combat");
   rules_.stop_at_first_winner = options.get_bool("stop_at_first_winner");
-  rules_.round_cap = static_cast<std::int16_t>(int_in(options, "round_cap", 1, 30000));
-  rules_.centre_rounds = static_cast<std::int16_t>(int_in(options, "centre_rounds", 1, 30000));
-  rules_.healer_heal_radius = static_cast<std::uint8_t>(int_in(options, "healer_heal_radius", 1, 11));
-  rules_.melee_hero_heal_radius = static_cast<std::uint8_t>(int_in(options, "melee_hero_heal_radius", 1, 11));
-  rules_.ranged_hero_heal_radius = static_cast<std::uint8_t>(int_in(options, "ranged_hero_heal_radius", 1, 11));
+  rules_.round_cap = static_cast<std::int16_t>(options.get_int("round_cap"));
+  rules_.centre_rounds = static_cast<std::int16_t>(options.get_int("centre_rounds"));
+  rules_.healer_heal_radius = static_cast<std::uint8_t>(options.get_int("healer_heal_radius"));
+  rules_.melee_hero_heal_radius = static_cast<std::uint8_t>(options.get_int("melee_hero_heal_radius"));
+  rules_.ranged_hero_heal_radius = static_cast<std::uint8_t>(options.get_int("ranged_hero_heal_radius"));
 
   std::vector<std::string> specs(6, options.get_string("setup"));
   if (const std::string& per = options.get_string("setups"); !per.empty()) {

@@ -49,7 +49,8 @@ struct Result {
 Result qilab(const std::string& args, const std::string& stdin_text = "") {
   static int calls = 0;
   const auto base = scratch() / ("call" + std::to_string(++calls));
-  std::string cmd = "cd '" QILAB_SOURCE_DIR "' && '" QILAB_BIN "' " + args;
+  // A run that never ends (a search without a budget) fails with 124 instead of hanging ctest.
+  std::string cmd = "cd '" QILAB_SOURCE_DIR "' && timeout 120 '" QILAB_BIN "' " + args;
   if (!stdin_text.empty()) {
     std::ofstream(base.string() + ".in") << stdin_text;
     cmd += " < '" + base.string() + ".in'";
@@ -212,4 +213,138 @@ TEST_CASE("play writes games.jsonl and summary.json and prints the table") {
   check_bad_input(qilab("play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy "
                         "--games 6 --seed 4 --out '" + out.string() + "'"),
                   "seed 3");
+}
+
+// ---- Reliability of inputs: every bad value is refused with one line naming it (exit 2),
+// never cut, wrapped, saturated or let run forever.
+
+TEST_CASE("non-finite numbers are refused everywhere") {
+  const auto out = scratch() / "nonfinite";
+  const std::string play = "play --game checkers --set players=2 --set max_turns=2 --games 1 --out '" + out.string() + "' ";
+  check_bad_input(qilab(play + "--agents mcts:simulations=0,time_ms=inf"), "option 'time_ms' expects a number 0 to 86400000, got inf");
+  check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu=nan"), "option 'fpu' expects auto, inf, parent or a number, got 'nan'");
+  check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu=-infinity"), "option 'fpu'");
+  check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu_reduction=nan"), "option 'fpu_reduction' expects a number -1 to 1, got nan");
+  check_bad_input(qilab(play + "--agents mcts:simulations=5,uct=1e999"), "option 'uct' expects a number >= 0, got 1e999");
+  // TOML has inf and nan too; an agent file names itself.
+  const auto file = write_file("inf-agent.toml", "agent = \"mcts\"\n[options]\nsimulations = 0\ntime_ms = inf\n");
+  check_bad_input(qilab(play + "--agents '" + file.string() + "'"), file.string() + "': option 'time_ms' expects a number 0 to 86400000, got inf");
+  CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("integer options are range-checked on the 64-bit value, before a game narrows them") {
+  check_bad_input(qilab("show --game checkers --set players=4294967298"),
+                  "override 'players=4294967298': option 'players' expects an integer 2 to 6, got 4294967298");
+  check_bad_input(qilab("show --game checkers --set max_turns=4294967296"),
+                  "option 'max_turns' expects an integer 1 to 1000000, got 4294967296");
+  check_bad_input(qilab("show --game checkers --set max_turns=99999999999999999999"),
+                  "option 'max_turns' expects an integer 1 to 1000000, got 99999999999999999999");
+  check_bad_input(qilab("show --game guifa --set board_size=4294967305"), "option 'board_size' expects an integer 9 to 15");
+  check_bad_input(qilab("show --game mizong --set point_size=4294967320"), "option 'point_size' expects an integer 4 to 24");
+  check_bad_input(qilab("show --game junqi4 --set mode=sudden"), "option 'mode' expects one of standard, decapitation, got 'sudden'");
+  // A config file: the JSON path of the value is the file; an unsigned 64-bit value does not wrap.
+  const auto big = write_file("big.toml", "game = \"checkers\"\n[options]\nplayers = 4294967298\n");
+  check_bad_input(qilab("show --game '" + big.string() + "'"),
+                  big.string() + ": option 'players' expects an integer 2 to 6, got 4294967298");
+  // Inside a declared range the game still refuses its gaps, naming where the value came from.
+  check_bad_input(qilab("show --game guifa --set board_size=10"), "defaults of guifa with overrides 'board_size=10'");
+  // A play run never records a value the game did not use.
+  const auto out = scratch() / "players64";
+  check_bad_input(qilab("play --game checkers --set players=4294967298 --set max_turns=3 --out '" + out.string() + "'"),
+                  "players");
+  CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("games lists what each option allows") {
+  auto r = qilab("games");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("--set players=6") != std::string::npos);
+  CHECK(r.out.find("[an integer 2 to 6]") != std::string::npos);
+  CHECK(r.out.find("[one of alliance, free_for_all]") != std::string::npos);
+  r = qilab("games --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& players = j[0]["options"][0];
+  CHECK(players["name"] == "players");
+  CHECK(players["type"] == "integer");
+  CHECK(players["min"] == 2);
+  CHECK(players["max"] == 6);
+  CHECK(players["expects"] == "an integer 2 to 6");
+  for (const auto& game : j)
+    for (const auto& o : game["options"])
+      if (o["name"] == "teams" && game["id"] == "guifa") CHECK(o["choices"] == nlohmann::json({"alliance", "free_for_all"}));
+}
+
+TEST_CASE("--seed takes 0 to 2^64-1 in decimal digits, nothing else") {
+  const auto out = scratch() / "seeds";
+  const std::string play = "play --game checkers --set players=2 --set max_turns=2 --games 1 --out '" + out.string() + "' ";
+  for (const char* bad : {"-1", "18446744073709551616", "99999999999999999999999", "0x10", "+5", "1.5", "' 7'"}) {
+    CAPTURE(bad);
+    check_bad_input(qilab(play + "--seed " + bad), "--seed");
+    CHECK_FALSE(fs::exists(out));
+  }
+  auto r = qilab(play + "--seed 18446744073709551615");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(nlohmann::json::parse(slurp(out / "summary.json"))["seed"].get<std::uint64_t>() == 18446744073709551615ull);
+}
+
+TEST_CASE("unusable paths are bad input naming the option, not internal errors") {
+  const auto dir = scratch() / "a-directory";
+  fs::create_directories(dir);
+  check_bad_input(qilab("show --game junqi6 --set 'board=" + dir.string() + "'"), "'board=" + dir.string() + "'");
+  check_bad_input(qilab("show --game junqi6 --set 'board=" + dir.string() + "'"), "board file expected, found a directory");
+  check_bad_input(qilab("show --game checkers --position '" + dir.string() + "'"), dir.string());
+  const std::string long_name = "/tmp/" + std::string(300, 'a');
+  check_bad_input(qilab("play --game checkers --set max_turns=2 --out " + long_name), "--out '" + long_name + "': File name too long");
+  check_bad_input(qilab("show --game " + long_name + ".toml"), "File name too long");
+  check_bad_input(qilab("show --game junqi6 --set board=" + long_name), "File name too long");
+  check_bad_input(qilab("play --game checkers --set max_turns=2 --agents " + long_name + ".toml --out " +
+                        (scratch() / "never2").string()),
+                  "File name too long");
+  check_bad_input(qilab("play --game checkers --games 100000000000 --out " + (scratch() / "never3").string()), "--games");
+}
+
+TEST_CASE("a flag before the command is named") {
+  check_bad_input(qilab("--bogus"), "unknown option '--bogus'");
+  check_bad_input(qilab("--bogus games"), "unknown option '--bogus'");
+  CHECK(qilab("--help").code == 0);
+}
+
+TEST_CASE("errors from inside a game config or an agent file name the file") {
+  const auto game = write_file("nope-game.toml", "game = \"nope\"\n");
+  check_bad_input(qilab("show --game '" + game.string() + "'"), game.string() + ": unknown game 'nope'");
+  check_bad_input(qilab("show --config '" + game.string() + "'"), game.string() + ": unknown game 'nope'");
+  const auto out = scratch() / "never-agents";
+  const auto agent = write_file("nope-agent.toml", "agent = \"nope\"\n");
+  check_bad_input(qilab("play --game checkers --agents '" + agent.string() + "' --out '" + out.string() + "'"),
+                  agent.string() + ": unknown agent 'nope'");
+  const auto random = write_file("random-agent.toml", "agent = \"random\"\n[options]\nx = 1\n");
+  check_bad_input(qilab("play --game checkers --agents '" + random.string() + "' --out '" + out.string() + "'"),
+                  random.string() + ": agent 'random' takes no options, got 'x=1'");
+  CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("a resumed run that differs names what differs") {
+  const auto out = scratch() / "differs";
+  const std::string play = "play --game checkers --set players=2 --agents random --games 2 --out '" + out.string() + "' ";
+  REQUIRE(qilab(play + "--set max_turns=30").code == 0);
+  check_bad_input(qilab(play + "--set max_turns=31"), "with other options: option 'max_turns' 30 there, 31 in this run");
+  // Same options, another config hash (a record from another build): say so, not the options twice.
+  std::string lines = slurp(out / "games.jsonl");
+  const auto at = lines.find("\"config_hash\":\"");
+  REQUIRE(at != std::string::npos);
+  lines.replace(at + 15, 16, "0123456789abcdef");
+  std::ofstream(out / "games.jsonl", std::ios::trunc) << lines;
+  const auto r = qilab(play + "--set max_turns=30");
+  check_bad_input(r, "was played with config hash 0123456789abcdef (the same options), this run has ");
+  CHECK(r.err.find("max_turns") == std::string::npos);
+}
+
+TEST_CASE("play checks that summary.json can be written before it plays") {
+  const auto out = scratch() / "blocked";
+  fs::create_directories(out / "summary.json");  // a directory in the way of the summary
+  check_bad_input(qilab("play --game checkers --set players=2 --set max_turns=5 --games 3 --out '" + out.string() + "'"),
+                  (out / "summary.json").string() + ": cannot write");
+  CHECK_FALSE(fs::exists(out / "games.jsonl"));  // no game was played
+  CHECK_FALSE(fs::exists(out / "summary.json.tmp"));
 }

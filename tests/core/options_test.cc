@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "engine/core/config.h"
 #include "engine/core/error.h"
@@ -102,4 +103,105 @@ TEST_CASE("atomic writes replace the whole file") {
   in >> s;
   CHECK(s == "second");
   CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+}
+
+TEST_CASE("options: declared ranges and choices, one error format for every source") {
+  const std::vector<OptionSpec> declared = {int_option("players", 6, 2, 6, ""), number_option("rate", 0.5, 0, 1, ""),
+                                            number_above("temp", 1.0, 0, 10, ""),
+                                            choice_option("layout", "mixed", {"mixed", "front"}, ""),
+                                            {"free", std::string("x"), ""}, {"count", std::int64_t{0}, ""}};
+  Options o(declared);
+  CHECK_THROWS_WITH_AS(o.set_from_text("players", "4294967298", "--set"),
+                       "--set: option 'players' expects an integer 2 to 6, got 4294967298", Error);
+  CHECK_THROWS_WITH_AS(o.set_from_text("players", "99999999999999999999", "--set"),
+                       "--set: option 'players' expects an integer 2 to 6, got 99999999999999999999", Error);
+  CHECK_THROWS_WITH_AS(o.set_from_json("players", nlohmann::json(4294967298ll), "f.toml"),
+                       "f.toml: option 'players' expects an integer 2 to 6, got 4294967298", Error);
+  CHECK_THROWS_WITH_AS(o.set_from_json("players", nlohmann::json(18446744073709551615ull), "f.toml"),
+                       "f.toml: option 'players' expects an integer 2 to 6, got 18446744073709551615", Error);
+  CHECK_THROWS_WITH_AS(o.set_from_text("count", "99999999999999999999", "--set"),
+                       "--set: option 'count' expects an integer, got 99999999999999999999", Error);
+  for (const char* text : {"nan", "inf", "-inf", "infinity", "1e999", "2"}) {
+    CAPTURE(text);
+    CHECK_THROWS_WITH_AS(o.set_from_text("rate", text, "--set"),
+                         ("--set: option 'rate' expects a number 0 to 1, got " + std::string(text)).c_str(), Error);
+  }
+  CHECK_THROWS_WITH_AS(o.set_from_json("rate", nlohmann::json(std::numeric_limits<double>::infinity()), "f.toml"),
+                       "f.toml: option 'rate' expects a number 0 to 1, got inf", Error);
+  CHECK_THROWS_WITH_AS(o.set_from_text("temp", "0", "agent"), "agent: option 'temp' expects a number > 0 and <= 10, got 0",
+                       Error);
+  CHECK_THROWS_WITH_AS(o.set_from_text("layout", "back", "--set"),
+                       "--set: option 'layout' expects one of mixed, front, got 'back'", Error);
+  CHECK_THROWS_WITH_AS(o.set_from_json("layout", nlohmann::json("back"), "f.toml"),
+                       "f.toml: option 'layout' expects one of mixed, front, got \"back\"", Error);
+  o.set_from_text("players", "2", "--set");
+  o.set_from_text("rate", "1", "--set");
+  o.set_from_text("temp", "0.001", "--set");
+  o.set_from_text("layout", "front", "--set");
+  o.set_from_text("free", "anything", "--set");
+  o.set_from_text("count", "-9223372036854775808", "--set");
+  CHECK(o.get_int("players") == 2);
+  CHECK(o.get_double("rate") == 1);
+  CHECK(o.get_string("layout") == "front");
+  CHECK(o.get_int("count") == std::numeric_limits<std::int64_t>::min());
+}
+
+TEST_CASE("options: every game option declares what it allows, and its default is allowed") {
+  std::vector<std::pair<std::string, std::vector<OptionSpec>>> all;
+  for (const GameInfo& g : game_infos()) all.emplace_back(g.id, g.specs);
+  for (const auto& [owner, specs] : all)
+    for (const OptionSpec& s : specs) {
+      CAPTURE(owner);
+      CAPTURE(s.name);
+      CHECK(option_allows(s, s.default_value));
+      // Integers and numbers are narrowed or used as budgets: each states its range.
+      if (s.default_value.index() == 1) CHECK(s.expects() != "an integer");
+      if (s.default_value.index() == 2) CHECK(s.expects() != "a finite number");
+    }
+}
+
+TEST_CASE("checkers positions: visited cells are checked on the 64-bit value") {
+  const checkers::Checkers game(resolve_options(checkers::Checkers::option_specs(), default_config("checkers"), {"players=2"}));
+  // Play until a piece is in the middle of a hop chain; its position lists the visited cells.
+  Rng rng(1);
+  auto s = game.initial_state();
+  ActionList legal;
+  nlohmann::json j;
+  for (int i = 0; i < 100000 && !s.is_terminal(); ++i) {
+    j = s.to_json();
+    if (!j["hop_from"].is_null()) break;
+    s.legal_actions(legal);
+    s.apply(legal[static_cast<int>(rng.below(legal.size()))]);
+  }
+  REQUIRE_FALSE(j["hop_from"].is_null());
+  CHECK_NOTHROW(game.state_from_json(j));
+  // hop_from + 2^32 would read as hop_from if cut to 32 bits.
+  j["visited"][0] = j["visited"][0].get<std::int64_t>() + 4294967296ll;
+  CHECK_THROWS_WITH_AS(game.state_from_json(j), doctest::Contains("field 'visited': expected cells 0-120, got 4294967"), Error);
+}
+
+TEST_CASE("a failed atomic write leaves no temporary file, and can be foreseen") {
+  const auto dir = std::filesystem::temp_directory_path() / "qilab_atomic_blocked";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "summary.json");  // a directory in the way
+  const std::string path = (dir / "summary.json").string();
+  CHECK_THROWS_WITH_AS(check_atomic_write(path), (path + ": cannot write (a directory is in the way)").c_str(), Error);
+  const std::string rename_error = path + ": cannot rename into place";
+  CHECK_THROWS_WITH_AS(write_file_atomically(path, "{}"), doctest::Contains(rename_error.c_str()), Error);
+  CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+  const std::string fine = (dir / "other.json").string();
+  CHECK_NOTHROW(check_atomic_write(fine));
+  CHECK_FALSE(std::filesystem::exists(fine + ".tmp"));  // the probe is taken back
+  CHECK_FALSE(std::filesystem::exists(fine));
+}
+
+TEST_CASE("files that cannot be read are named with the reason") {
+  const auto dir = std::filesystem::temp_directory_path();
+  CHECK_THROWS_WITH_AS(read_text_file(dir.string(), "board file"),
+                       (dir.string() + ": board file expected, found a directory").c_str(), Error);
+  CHECK_THROWS_WITH_AS(read_text_file("/nonexistent/b.json", "board file"), "/nonexistent/b.json: no such board file", Error);
+  const std::string long_name = "/tmp/" + std::string(300, 'a');
+  CHECK_THROWS_WITH_AS(read_game_config(long_name), (long_name + ": cannot read config file (File name too long)").c_str(),
+                       Error);
+  CHECK(read_text_file(temp_file("text.txt", "abc\n"), "text") == "abc\n");
 }

@@ -57,21 +57,28 @@ TEST_CASE("bad options are refused with one line naming the key and what it expe
   for (const Case& c : std::vector<Case>{
            {"mcts:simulation=10", "unknown option 'simulation'"},
            {"mcts:simulations=many", "option 'simulations' expects an integer, got 'many'"},
-           {"mcts:simulations=-5", "option 'simulations' expects an integer >= 0"},
+           {"mcts:simulations=-5", "option 'simulations' expects an integer 0 to 1000000000, got -5"},
+           {"mcts:simulations=0,time_ms=inf", "option 'time_ms' expects a number 0 to 86400000, got inf"},
+           {"mcts:time_ms=nan", "option 'time_ms' expects a number 0 to 86400000, got nan"},
+           {"mcts:fpu=nan", "option 'fpu' expects auto, inf, parent or a number, got 'nan'"},
+           {"mcts:fpu_reduction=nan", "option 'fpu_reduction' expects a number -1 to 1, got nan"},
            {"mcts:simulations=0", "'simulations' and 'time_ms' are both 0"},
            {"mcts:uct=big", "option 'uct' expects a number, got 'big'"},
-           {"mcts:backup=coalition", "option 'backup' expects maxn or paranoid, got 'coalition'"},
-           {"mcts:backup=team", "option 'backup' expects maxn or paranoid, got 'team' (removed: allies get equal values in every game, so it was maxn)"},
+           {"mcts:backup=coalition", "option 'backup' expects one of maxn, paranoid, got 'coalition'"},
+           // team was removed: allies get equal values in every game, so it was maxn (docs/search.md)
+           {"mcts:backup=team", "option 'backup' expects one of maxn, paranoid, got 'team'"},
            {"mcts:evaluator=oracle", "option 'evaluator' expects one of rollout, heuristic, got 'oracle'"},
            {"mcts:final=best", "option 'final' expects one of visits, value, sample, got 'best'"},
            {"mcts:value_scale=log", "option 'value_scale' expects one of game, tree, got 'log'"},
            {"mcts:fpu=high", "option 'fpu' expects auto, inf, parent or a number, got 'high'"},
            {"mcts:widening=yes", "option 'widening' expects a boolean (true/false), got 'yes'"},
-           {"mcts:widening_alpha=2", "option 'widening_alpha' expects a number in (0, 1]"},
+           {"mcts:widening_alpha=2", "option 'widening_alpha' expects a number > 0 and <= 1, got 2"},
+           {"mcts:widening_alpha=0", "option 'widening_alpha' expects a number > 0 and <= 1, got 0"},
            {"mcts:chance=all", "option 'chance' expects one of sample, expand, got 'all'"},
            {"mcts:ismcts=maybe", "option 'ismcts' expects one of auto, on, off, true, false, got 'maybe'"},
-           {"mcts:batch=0", "option 'batch' expects an integer in [1, 4096]"},
-           {"mcts:rollout_depth=-2", "option 'rollout_depth' expects -1 (to the end) or a depth >= 0"},
+           {"mcts:batch=0", "option 'batch' expects an integer 1 to 4096, got 0"},
+           {"mcts:rollout_depth=-2", "option 'rollout_depth' expects an integer -1 to 1000000, got -2"},
+           {"mcts:rollout_depth=4294967296", "option 'rollout_depth' expects an integer -1 to 1000000, got 4294967296"},
            {"mcts:simulations", "expected key=value"},
            {"mcts:ismcts=on,chance=expand", "option 'chance' expects sample with ISMCTS"},
            {"montecarlo", "unknown agent 'montecarlo' (known: random, greedy, mcts)"},
@@ -368,4 +375,13 @@ TEST_CASE("a full tree stops growing at max_nodes and the search still plays") {
   CHECK(s.is_legal(agent.choose(s, rng)));
   CHECK(agent.last_stats()["tree_size"].get<int>() <= 1000);
   CHECK(agent.last_stats()["simulations"] == 2000);
+}
+
+TEST_CASE("every mcts option declares what it allows, and its default is allowed") {
+  for (const OptionSpec& s : mcts_option_specs()) {
+    CAPTURE(s.name);
+    CHECK(option_allows(s, s.default_value));
+    if (s.default_value.index() == 1) CHECK(s.expects() != "an integer");
+    if (s.default_value.index() == 2) CHECK(s.expects() != "a finite number");
+  }
 }
