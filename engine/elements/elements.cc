@@ -35,10 +35,17 @@ std::vector<OptionSpec> Elements::option_specs() {
       {"base_attack_successes", std::int64_t{0}, "successes of an attack on a base (0: the seed's 2, or 3 with 6 players)"},
       {"death_penalty", std::int64_t{0}, "base HP a side loses when its hero dies (0: the seed's 2, or 3 with 6 players)"},
       {"max_rounds", std::int64_t{40}, "rounds after which the game ends (ranked by base HP)"},
-      {"creates_per_activation", std::int64_t{2}, "create actions (drawing two tiles) one activation may take, 1 to 9"},
+      {"creates_per_activation", std::int64_t{0},
+       "create actions (drawing two tiles) one activation may take: 0 no cap (the seed), or 1 to 9 (2: the capped setting)"},
+      {"casts_per_skill", std::int64_t{0},
+       "casts of each skill one activation may take: 0 no cap beyond its cost (the seed), or 1 to 9 (1: the capped setting)"},
       {"climb_two_cost", std::int64_t{4}, "movement points to climb two levels at once (-1: not allowed)"},
       {"descend_two_cost", std::int64_t{1}, "movement points to descend two levels at once (-1: not allowed)"},
-      {"height_block", std::int64_t{2}, "a step (move, range, line) between heights differing by more than this is blocked"},
+      {"move_height_limit", std::int64_t{2}, "a move may cross a height difference of at most this, 0 to 2 (seed: more than 2 blocks)"},
+      {"melee_height_limit", std::int64_t{2},
+       "a melee (range 1) attack may cross a height difference of at most this (seed: at most 2)"},
+      {"range_height_limit", std::int64_t{1},
+       "each step of a ranged attack's or a spell's range may cross a height difference of at most this (seed Q&A 1: 2 or more blocks)"},
       {"gather_amount", std::int64_t{2}, "energy a gather gives"},
       {"gather_tokens", std::int64_t{24}, "gather tokens in the box; none is placed when all are on the board"},
       {"mana_per_round", std::int64_t{1}, "mana every living hero regains at the start of each round (up to its mana)"},
@@ -92,10 +99,13 @@ Elements::Elements(const Options& options) : options_(options) {
   r->base_attack_successes = seed_default("base_attack_successes", 2, 3, 9);
   r->death_penalty = seed_default("death_penalty", 2, 3, 99);
   r->max_rounds = ranged(options, "max_rounds", 1, 1000, "1 to 1000");
-  r->creates_per_activation = ranged(options, "creates_per_activation", 1, 9, "1 to 9");
+  r->creates_per_activation = ranged(options, "creates_per_activation", 0, 9, "0 for no cap, or 1 to 9");
+  r->casts_per_skill = ranged(options, "casts_per_skill", 0, 9, "0 for no cap, or 1 to 9");
   r->up2_cost = ranged(options, "climb_two_cost", -1, 20, "-1 to 20");
   r->down2_cost = ranged(options, "descend_two_cost", -1, 20, "-1 to 20");
-  r->height_block = ranged(options, "height_block", 1, 3, "1 to 3");
+  r->move_height_limit = ranged(options, "move_height_limit", 0, 2, "0 to 2");
+  r->melee_height_limit = ranged(options, "melee_height_limit", 0, 3, "0 to 3");
+  r->range_height_limit = ranged(options, "range_height_limit", 0, 3, "0 to 3");
   r->gather_amount = ranged(options, "gather_amount", 1, 9, "1 to 9");
   r->gather_tokens = ranged(options, "gather_tokens", 0, 200, "0 to 200");
   r->mana_per_round = ranged(options, "mana_per_round", 0, 9, "0 to 9");

@@ -168,7 +168,7 @@ nlohmann::json State::to_json() const {
   j["move_left"] = move_left_;
   j["creates"] = creates_;
   j["major_done"] = major_done_;
-  j["skills_used"] = skills_used_;
+  j["casts"] = {casts_[0], casts_[1], casts_[2]};
   j["base_hp"] = {base_hp_[0], base_hp_[1]};
   j["winner"] = winner_;
   nlohmann::json deck = nlohmann::json::array();
@@ -268,7 +268,8 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
   s.move_left_ = static_cast<std::int8_t>(rd.field(j, "move_left", 0, 127));
   s.creates_ = static_cast<std::int8_t>(rd.field(j, "creates", 0, 9));
   s.major_done_ = rd.boolean(j, "major_done");
-  s.skills_used_ = static_cast<std::uint8_t>(rd.field(j, "skills_used", 0, 7));
+  const auto& casts = rd.array(rd.at(j, "casts"), "casts", kMaxSkills);
+  for (int k = 0; k < kMaxSkills; ++k) s.casts_[k] = static_cast<std::uint8_t>(rd.integer(casts[k], "casts", 0, 127));
   const auto& hp = rd.array(rd.at(j, "base_hp"), "base_hp", 2);
   for (int k = 0; k < 2; ++k) s.base_hp_[k] = static_cast<std::int8_t>(rd.integer(hp[k], "base_hp", 0, 99));
   s.winner_ = static_cast<std::int8_t>(rd.field(j, "winner", -1, 2));
