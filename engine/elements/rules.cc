@@ -148,7 +148,7 @@ Board State::attack_targets(int h) const {
   const HeroSpec& s = rules_->roster[hero.spec];
   Board enemy = side_occ_[1 - hero.side];
   enemy.set(rules_->base_cell[1 - hero.side]);
-  // A melee hero (range 1) follows the melee sentence, a ranged one Q&A 1's range.
+  // A melee hero (range 1) follows the melee rule, a ranged one the range rule (docs/rules/elements.md, Ranges).
   const int limit = s.range == 1 ? rules_->melee_height_limit : rules_->range_height_limit;
   Board targets = reach(hero.cell, hero.side, s.range, s.line, limit) & enemy;
   // No attack through a blocked edge, whatever the range: a radius path that goes round the
@@ -242,7 +242,7 @@ void State::select(int h) {
   Hero& hero = heroes_[h];
   active_ = static_cast<std::int8_t>(h);
   if (hero.dead && !hero.skipped) {
-    // Q&A 3: the activation that comes while dead is skipped.
+    // The activation that comes while dead is skipped (docs/rules/elements.md, Death and respawn).
     hero.skipped = true;
     end_activation();
     return;
@@ -265,7 +265,7 @@ void State::begin_activation(int h) {
 
 void State::end_activation() {
   Hero& hero = heroes_[active_];
-  // Q&A 2: a status counts down when its bearer's activation ends ...
+  // A status counts down when its bearer's activation ends (docs/rules/elements.md, Statuses) ...
   for (int i = 0; i < hero.n_status;) {
     if (--hero.status[i].duration == 0) hero.status[i] = hero.status[--hero.n_status];
     else ++i;
