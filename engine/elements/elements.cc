@@ -35,8 +35,9 @@ std::vector<OptionSpec> Elements::option_specs() {
       {"base_attack_successes", std::int64_t{0}, "successes of an attack on a base (0: the seed's 2, or 3 with 6 players)"},
       {"death_penalty", std::int64_t{0}, "base HP a side loses when its hero dies (0: the seed's 2, or 3 with 6 players)"},
       {"max_rounds", std::int64_t{40}, "rounds after which the game ends (ranked by base HP)"},
-      {"creates_per_activation", std::int64_t{0},
-       "create actions (drawing two tiles) one activation may take: 0 no cap (the seed), or 1 to 9 (2: the capped setting)"},
+      {"creates_per_activation", std::int64_t{2},
+       "create actions (drawing two tiles) one activation may take, 1 to 9, or 0 for no cap (the seed's letter; "
+       "search agents then loop draw-and-return without end)"},
       {"casts_per_skill", std::int64_t{0},
        "casts of each skill one activation may take: 0 no cap beyond its cost (the seed), or 1 to 9 (1: the capped setting)"},
       {"climb_two_cost", std::int64_t{4}, "movement points to climb two levels at once (-1: not allowed)"},

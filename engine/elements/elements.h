@@ -67,7 +67,7 @@ struct Rules {
   int base_attack_successes = 2;
   int death_penalty = 2;
   int max_rounds = 40;
-  int creates_per_activation = 0;      // 0: no cap (the seed's reading)
+  int creates_per_activation = 2;      // 0: no cap (the seed's letter; see docs/rules/elements.md)
   int casts_per_skill = 0;             // 0: no cap (the seed's reading)
   int up2_cost = 4;                     // -1: a two-level climb is not allowed
   int down2_cost = 1;

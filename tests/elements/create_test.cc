@@ -151,10 +151,10 @@ TEST_CASE("gather tokens run out at the box's count") {
   CHECK(!s.token(cell(s, 1, 0)));
 }
 
-TEST_CASE("create repeats while the deck lasts (the seed); creates_per_activation caps it") {
+TEST_CASE("create repeats while the deck lasts (creates_per_activation = 0, the seed's letter); 2 caps it") {
   // "開創、移動、法術，這三種行動，只要滿足條件就可以於一回合內執行多次"
-  auto g = make(2);
-  CHECK(g.rules().creates_per_activation == 0);
+  auto g = make(2, {{"creates_per_activation", "0"}});
+  CHECK(make(2).rules().creates_per_activation == 2);  // the default: see docs/rules/elements.md
   State s = lone_knight(g);
   play(s, "select:knight");
   for (int k = 0; k < 4; ++k) {
@@ -166,8 +166,8 @@ TEST_CASE("create repeats while the deck lasts (the seed); creates_per_activatio
   }
   CHECK(has(s, "create"));
   CHECK(s.height(cell(s, 1, 0)) == 2);
-  // The capped setting: two creates, a "return" counting as one.
-  auto capped = make(2, {{"creates_per_activation", "2"}});
+  // The capped setting (the default): two creates, a "return" counting as one.
+  auto capped = make(2);
   State t = lone_knight(capped);
   play(t, "select:knight");
   play(t, "create");
