@@ -36,10 +36,17 @@ std::vector<OptionSpec> Elements::option_specs() {
       int_option("base_attack_successes", 0, 0, 9, "successes of an attack on a base (0: the seed's 2, or 3 with 6 players)"),
       int_option("death_penalty", 0, 0, 99, "base HP a side loses when its hero dies (0: the seed's 2, or 3 with 6 players)"),
       int_option("max_rounds", 40, 1, 1000, "rounds after which the game ends (ranked by base HP)"),
-      int_option("creates_per_activation", 2, 1, 9, "create actions (drawing two tiles) one activation may take, 1 to 9"),
+      int_option("creates_per_activation", 2, 0, 9,
+                 "create actions (drawing two tiles) one activation may take, 1 to 9, or 0 for no cap (the seed's letter; "
+                 "search agents then loop draw-and-return without end)"),
+      int_option("casts_per_skill", 0, 0, 9,
+                 "casts of each skill one activation may take: 0 no cap beyond its cost (the seed), or 1 to 9 (1: the capped setting)"),
       int_option("climb_two_cost", 4, -1, 20, "movement points to climb two levels at once (-1: not allowed)"),
       int_option("descend_two_cost", 1, -1, 20, "movement points to descend two levels at once (-1: not allowed)"),
-      int_option("height_block", 2, 1, 3, "a step (move, range, line) between heights differing by more than this is blocked"),
+      int_option("move_height_limit", 2, 0, 2, "a move may cross a height difference of at most this (seed: more than 2 blocks)"),
+      int_option("melee_height_limit", 2, 0, 3, "a melee (range 1) attack may cross a height difference of at most this (seed: at most 2)"),
+      int_option("range_height_limit", 1, 0, 3,
+                 "each step of a ranged attack's or a spell's range may cross a height difference of at most this (seed Q&A 1: 2 or more blocks)"),
       int_option("gather_amount", 2, 1, 9, "energy a gather gives"),
       int_option("gather_tokens", 24, 0, 200, "gather tokens in the box; none is placed when all are on the board"),
       int_option("mana_per_round", 1, 0, 9, "mana every living hero regains at the start of each round (up to its mana)"),
@@ -92,9 +99,12 @@ Elements::Elements(const Options& options) : options_(options) {
   r->death_penalty = seed_default("death_penalty", 2, 3);
   r->max_rounds = number("max_rounds");
   r->creates_per_activation = number("creates_per_activation");
+  r->casts_per_skill = number("casts_per_skill");
   r->up2_cost = number("climb_two_cost");
   r->down2_cost = number("descend_two_cost");
-  r->height_block = number("height_block");
+  r->move_height_limit = number("move_height_limit");
+  r->melee_height_limit = number("melee_height_limit");
+  r->range_height_limit = number("range_height_limit");
   r->gather_amount = number("gather_amount");
   r->gather_tokens = number("gather_tokens");
   r->mana_per_round = number("mana_per_round");

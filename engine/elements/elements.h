@@ -1,6 +1,6 @@
 #pragma once
 // 元素之章 (elements): two sides (red 0, blue 1) of heroes on a growing hex map of stacked
-// tiles, read from seed 002 as RULINGS.md and docs/rules/elements.md say. Seats alternate
+// tiles, with the rules docs/rules/elements.md states. Seats alternate
 // sides (team_of(p) = p % 2); hero i belongs to side i % 2 and seat i % players.
 //
 // A side's turn activates one of its un-acted heroes; the activation is a run of actions by
@@ -67,10 +67,14 @@ struct Rules {
   int base_attack_successes = 2;
   int death_penalty = 2;
   int max_rounds = 40;
-  int creates_per_activation = 2;
+  int creates_per_activation = 2;      // 0: no cap (the seed's letter; see docs/rules/elements.md)
+  int casts_per_skill = 0;             // 0: no cap (the seed's reading)
   int up2_cost = 4;                     // -1: a two-level climb is not allowed
   int down2_cost = 1;
-  int height_block = 2;                 // steps with a larger height difference are blocked
+  // The largest height difference a step may cross; a larger one blocks it.
+  int move_height_limit = 2;            // moves: "超過2層" blocks
+  int melee_height_limit = 2;           // a range-1 hero's attack: "高度相差不大於二"
+  int range_height_limit = 1;           // the steps of a 距離 / 距離(直線) range: "相差2層以上" blocks
   int gather_amount = 2;
   int gather_tokens = 24;
   int mana_per_round = 1;
@@ -152,6 +156,8 @@ class State {
   int side_to_move() const { return side_; }
   int active() const { return active_; }
   int move_left() const { return move_left_; }
+  int creates() const { return creates_; }
+  int casts(int k) const { return casts_[k]; }
   int base_hp(int side) const { return base_hp_[side]; }
   int winner() const { return winner_; }  // side, 2 for a draw, -1 while playing
   int height(int cell) const { return height_[cell]; }
@@ -172,8 +178,11 @@ class State {
   int defence_threshold() const { return def_thr_; }
   const std::array<Board, kDirs>& blocked() const { return blocked_; }
   const Board& occupied() const { return occ_; }
-  // Cells a hero on `from` of side `side` reaches at 距離 r (line=false) or 距離(直線) r.
-  Board reach(int from, int side, int r, bool line) const;
+  // Cells a hero on `from` of side `side` reaches at 距離 r (line=false) or 距離(直線) r, each
+  // step crossing a height difference of at most height_limit (-1: the rules' range limit).
+  Board reach(int from, int side, int r, bool line, int height_limit = -1) const;
+  // Cells hero h may attack now (enemy heroes and the enemy base).
+  Board attack_targets(int h) const;
   // Movement points a step from `from` in direction d costs, or -1 when the step is not allowed.
   int step_cost(int from, int d) const;
 
@@ -202,7 +211,6 @@ class State {
   void gen_act(ActionList& out) const;
   void gen_place(ActionList& out) const;
   bool can_place(int slot_tile, int cell) const;
-  Board attack_targets(int h) const;
   Board spell_targets(int h, int k) const;
   bool can_pay(int h, const Skill& s) const;
   void select(int h);
@@ -247,9 +255,9 @@ class State {
   std::int8_t to_draw_ = 0;
   Phase phase_ = Phase::kSelect;
   std::int8_t side_ = 0, first_side_ = 0, active_ = -1;
-  std::int8_t move_left_ = 0, creates_ = 0;
+  std::int8_t move_left_ = 0, creates_ = 0;    // creates_ counts this activation's creates (saturates)
   bool major_done_ = false;
-  std::uint8_t skills_used_ = 0;
+  std::array<std::uint8_t, kMaxSkills> casts_{};  // casts of each skill this activation (saturate)
   std::array<std::int8_t, 2> base_hp_{};
   std::int8_t winner_ = -1;
   std::int16_t round_ = 1;

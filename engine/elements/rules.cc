@@ -1,4 +1,5 @@
-// The rules: turn structure, legal actions, movement, tiles, combat, death and respawn.
+// The rules: turn structure, legal actions, movement, tiles, combat, death and respawn, as
+// docs/rules/elements.md states them.
 #include <algorithm>
 #include <bit>
 
@@ -79,7 +80,7 @@ int State::step_cost(int from, int d) const {
   const int to = r.grid.step(from, d);
   if (to < 0 || !layer_[0].test(to) || bases_.test(to) || occ_.test(to) || blocked_[d].test(from)) return -1;
   const int dh = height_[to] - height_[from];
-  if (dh > r.height_block || -dh > r.height_block) return -1;
+  if (dh > r.move_height_limit || -dh > r.move_height_limit) return -1;
   int cost;
   switch (dh) {
     case 0: cost = 2; break;
@@ -94,15 +95,16 @@ int State::step_cost(int from, int d) const {
   return cost;
 }
 
-Board State::reach(int from, int side, int range, bool line) const {
+Board State::reach(int from, int side, int range, bool line, int height_limit) const {
   const Rules& r = *rules_;
   const Grid& g = r.grid;
+  if (height_limit < 0) height_limit = r.range_height_limit;
   const Board stops = bases_ | side_occ_[1 - side];  // reached, but nothing passes them
   Board reached;
   auto can_step = [&](int u, int d, int v) {
     if (v < 0 || blocked_[d].test(u)) return false;
     const int dh = height_[v] - height_[u];
-    return dh <= r.height_block && -dh <= r.height_block;
+    return dh <= height_limit && -dh <= height_limit;
   };
   if (line) {
     for (int d = 0; d < kDirs; ++d) {
@@ -146,7 +148,17 @@ Board State::attack_targets(int h) const {
   const HeroSpec& s = rules_->roster[hero.spec];
   Board enemy = side_occ_[1 - hero.side];
   enemy.set(rules_->base_cell[1 - hero.side]);
-  return reach(hero.cell, hero.side, s.range, s.line) & enemy;
+  // A melee hero (range 1) follows the melee rule, a ranged one the range rule (docs/rules/elements.md, Ranges).
+  const int limit = s.range == 1 ? rules_->melee_height_limit : rules_->range_height_limit;
+  Board targets = reach(hero.cell, hero.side, s.range, s.line, limit) & enemy;
+  // No attack through a blocked edge, whatever the range: a radius path that goes round the
+  // block does not make the neighbour behind it a target (docs/rules/elements.md, Combat).
+  for (int d = 0; d < kDirs; ++d)
+    if (blocked_[d].test(hero.cell)) {
+      const int n = rules_->grid.step(hero.cell, d);
+      if (n >= 0) targets.reset(n);
+    }
+  return targets;
 }
 
 Board State::spell_targets(int h, int k) const {
@@ -230,7 +242,7 @@ void State::select(int h) {
   Hero& hero = heroes_[h];
   active_ = static_cast<std::int8_t>(h);
   if (hero.dead && !hero.skipped) {
-    // Q&A 3: the activation that comes while dead is skipped.
+    // The activation that comes while dead is skipped (docs/rules/elements.md, Death and respawn).
     hero.skipped = true;
     end_activation();
     return;
@@ -248,12 +260,12 @@ void State::begin_activation(int h) {
   move_left_ = static_cast<std::int8_t>(std::clamp(rules_->roster[hero.spec].move + hero.sum(Effect::kMoveUp), 0, 127));
   creates_ = 0;
   major_done_ = false;
-  skills_used_ = 0;
+  casts_ = {};
 }
 
 void State::end_activation() {
   Hero& hero = heroes_[active_];
-  // Q&A 2: a status counts down when its bearer's activation ends ...
+  // A status counts down when its bearer's activation ends (docs/rules/elements.md, Statuses) ...
   for (int i = 0; i < hero.n_status;) {
     if (--hero.status[i].duration == 0) hero.status[i] = hero.status[--hero.n_status];
     else ++i;
@@ -309,7 +321,9 @@ void State::gen_act(ActionList& out) const {
     const int c = step_cost(cell, d);
     if (c >= 0 && c <= move_left_) out.push_back(L.move + d);
   }
-  if (creates_ < r.creates_per_activation && (deck_[0] | deck_[1])) out.push_back(L.create);
+  // Create and spells repeat while their conditions hold; the caps are options (0: none).
+  const bool may_create = r.creates_per_activation == 0 || creates_ < r.creates_per_activation;
+  if (may_create && (deck_[0] | deck_[1])) out.push_back(L.create);
   if (!major_done_) {
     attack_targets(active_).for_each([&](int t) { out.push_back(L.attack + t); });
     if (tokens_.test(cell))
@@ -320,7 +334,7 @@ void State::gen_act(ActionList& out) const {
   }
   const auto& skills = r.roster[hero.spec].skills;
   for (int k = 0; k < static_cast<int>(skills.size()); ++k) {
-    if ((skills_used_ >> k) & 1 || !can_pay(active_, skills[k])) continue;
+    if ((r.casts_per_skill > 0 && casts_[k] >= r.casts_per_skill) || !can_pay(active_, skills[k])) continue;
     spell_targets(active_, k).for_each([&](int t) { out.push_back(L.spell + k * L.cells + t); });
   }
   out.push_back(L.end);
@@ -472,7 +486,7 @@ void State::apply(Action a) {
   if (a == L.end) end_activation();
   else if (a >= L.move && a < L.move + kDirs) do_move(a - L.move);
   else if (a == L.create) {
-    ++creates_;
+    if (creates_ < 127) ++creates_;
     to_draw_ = static_cast<std::int8_t>(std::min(2, deck_left()));
     drawn_ = {-1, -1};
     phase_ = Phase::kDraw;
@@ -528,7 +542,7 @@ void State::do_spell(int k, int cell) {
   const Rules& r = *rules_;
   Hero& h = heroes_[active_];
   const Skill& s = r.roster[h.spec].skills[k];
-  skills_used_ |= static_cast<std::uint8_t>(1 << k);
+  if (casts_[k] < 127) ++casts_[k];
   h.mana = static_cast<std::uint8_t>(h.mana - s.cost_mana);
   if (s.cost_energy > 0) h.energy[s.cost_element] = static_cast<std::uint8_t>(h.energy[s.cost_element] - s.cost_energy);
   const int caster_elem = eff_elem_[h.cell];
@@ -572,9 +586,11 @@ void State::begin_attack(int cell) {
     return;
   }
   const Hero& t = heroes_[hero_at_[cell]];
+  // The markers on the edges the straight line leaves and enters by; a blocked edge carries
+  // none that counts (docs/rules/elements.md, Combat).
   const int dir = r.grid.line_dir(h.cell, cell);
-  const bool marker = dir >= 0 && edge(h.cell, dir) == kAttackMark;
-  const bool shield = dir >= 0 && edge(cell, opposite(dir)) == kShieldMark;
+  const bool marker = dir >= 0 && !blocked_[dir].test(h.cell) && edge(h.cell, dir) == kAttackMark;
+  const bool shield = dir >= 0 && !blocked_[opposite(dir)].test(cell) && edge(cell, opposite(dir)) == kShieldMark;
   const int mine = eff_elem_[h.cell], theirs = eff_elem_[cell];
   const int base = r.roster[h.spec].attack * (kBeats[mine] == theirs ? 2 : 1);
   att_dice_ = static_cast<std::int8_t>(std::clamp(base + h.sum(Effect::kAttackUp) - h.sum(Effect::kAttackDown), 0, kMaxDice));

@@ -227,8 +227,8 @@ TEST_CASE("melee: the six cells around, height difference at most 2, not through
   for (const auto& x : legal_strings(s))
     if (x.rfind("attack:", 0) == 0) attacks.insert(x);
   CHECK(attacks == std::set<std::string>{"attack:1,0"});
-  // With height_block = 1, two levels up is out of reach.
-  auto g1 = warrior_game({{"height_block", "1"}});
+  // With melee_height_limit = 1, two levels up is out of reach.
+  auto g1 = warrior_game({{"melee_height_limit", "1"}});
   State t = blank(g1);
   t.put_tile(a, 1, kFire, "......");
   t.put_tile(cell(t, 1, 0), 3, kFire, "......");
@@ -266,8 +266,8 @@ TEST_CASE("Q&A 1: 距離 r (radius) and 距離(直線) r (line), blocked by rock
   f.put_hero(1, -1);
   bring(f, 2, cell(f, 1, 0));
   CHECK(f.reach(o, 0, 2, true).test(cell(f, 2, 0)));
-  // Height: with height_block 1 a three-high stack is a wall for a hero at height 1.
-  auto g1 = make(2, {{"height_block", "1"}});
+  // Height: with range_height_limit 1 (the default) a three-high stack is a wall for a hero at height 1.
+  auto g1 = make(2, {{"range_height_limit", "1"}});
   State h = blank(g1);
   for (int c = 0; c < grid.cells(); ++c)
     if (grid.distance(c, o) <= 3 && !h.is_base(c)) h.put_tile(c, 1, kEarth, "......");
@@ -370,4 +370,135 @@ TEST_CASE("bases win: a base at 0 HP loses") {
   CHECK(s.current_player() == kTerminalPlayer);
   CHECK(s.returns()[0] == 1.0);
   CHECK(s.returns()[1] == -1.0);
+}
+
+namespace {
+
+// Height-1 earth tiles on every cell within `radius` of 0,0 (bases excepted).
+void flat_field(State& s, int radius) {
+  const Grid& grid = s.grid();
+  const int o = cell(s, 0, 0);
+  for (int c = 0; c < grid.cells(); ++c)
+    if (grid.distance(c, o) <= radius && !s.is_base(c)) s.put_tile(c, 1, kEarth, "......");
+}
+
+std::set<std::string> attacks_of(const State& s) {
+  std::set<std::string> out;
+  for (const auto& x : legal_strings(s))
+    if (x.rfind("attack:", 0) == 0) out.insert(x);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("block marker: no attack across a blocked edge whatever the range, and its markers never count") {
+  auto g = make(2);  // knight, assassin, hunter (radius 3), warlock
+  // The hunter's east edge carries an attack marker, but the assassin's tile blocks that edge
+  // from its side. A radius-3 path goes round the block (NE, E, SE), yet the seed says no
+  // attack through a blocked edge: the neighbour behind it is no target.
+  State s = blank(g);
+  flat_field(s, 3);
+  s.put_tile(cell(s, 0, 0), 1, kEarth, "A.....");
+  s.put_tile(cell(s, 1, 0), 1, kEarth, "...B..");
+  bring(s, 2, cell(s, 0, 0));
+  bring(s, 1, cell(s, 1, 0));
+  bring(s, 3, cell(s, 2, 0), true);
+  CHECK(s.reach(cell(s, 0, 0), 0, 3, false).test(cell(s, 1, 0)));  // the range reaches it round the block
+  play(s, "select:hunter");
+  CHECK(attacks_of(s) == std::set<std::string>{"attack:2,0"});
+  // The warlock two cells east, reached round the block: the attack marker sits on the blocked
+  // edge, so successes stay on 5-6.
+  play(s, "attack:2,0");
+  CHECK(s.attack_threshold() == 5);
+  // An iron shield on a blocked edge does not count either: the warlock's west edge is closed
+  // by the block marker of the tile in front of it.
+  State t = blank(g);
+  flat_field(t, 3);
+  t.put_tile(cell(t, 1, 0), 1, kEarth, "B.....");
+  t.put_tile(cell(t, 2, 0), 1, kEarth, "...S..");
+  bring(t, 2, cell(t, 0, 0));
+  bring(t, 3, cell(t, 2, 0), true);
+  play(t, "select:hunter");
+  play(t, "attack:2,0");
+  CHECK(t.defence_dice() == 1);  // the warlock's 1, no +2
+  CHECK(t.defence_threshold() == 5);
+  // Without the block both markers count (the same positions, block markers removed).
+  State u = blank(g);
+  flat_field(u, 3);
+  u.put_tile(cell(u, 0, 0), 1, kEarth, "A.....");
+  u.put_tile(cell(u, 2, 0), 1, kEarth, "...S..");
+  bring(u, 2, cell(u, 0, 0));
+  bring(u, 3, cell(u, 2, 0), true);
+  play(u, "select:hunter");
+  play(u, "attack:2,0");
+  CHECK(u.attack_threshold() == 4);
+  CHECK(u.defence_dice() == 3);
+  CHECK(u.defence_threshold() == 4);
+}
+
+TEST_CASE("height: ranges blocked at a difference of 2 (Q&A 1), melee and moves only above 2") {
+  // The hunter (radius 3) and the warrior (melee) at height 1, an enemy on a 3-high stack beside them.
+  auto g = make(2, {{"heroes", "warrior,ranger,hunter,warlock"}});
+  auto setup = [](const Elements& game, int attacker) {
+    State s = blank(game);
+    flat_field(s, 3);
+    s.put_tile(cell(s, 1, 0), 3, kFire, "......");
+    bring(s, attacker, cell(s, 0, 0));
+    bring(s, 1, cell(s, 1, 0));
+    return s;
+  };
+  State s = setup(g, 2);
+  play(s, "select:hunter");
+  CHECK(!has(s, "attack:1,0"));  // "地形若相差2層以上，則形成高低差的阻擋"
+  CHECK(s.reach(cell(s, 0, 0), 0, 3, true).test(cell(s, 1, 0)) == false);
+  State m = setup(g, 0);
+  play(m, "select:warrior");
+  CHECK(has(m, "attack:1,0"));  // melee: "高度相差不大於二"
+  State w = setup(g, 0);
+  w.kill_for_test(1);
+  CHECK(w.step_cost(cell(w, 0, 0), 0) == 4);  // a move two levels up: only "超過2層" blocks
+  // A spell's range follows Q&A 1 too: the hunter's 吟風 does not reach a friend two levels up.
+  State f = setup(g, 2);
+  f.kill_for_test(1);
+  bring(f, 0, cell(f, 1, 0), true);
+  play(f, "select:hunter");
+  CHECK(!has(f, "spell:wind_chant:1,0"));
+  CHECK(has(f, "spell:wind_chant:0,0"));
+  // range_height_limit = 2 is the earlier reading: the hunter reaches the stack.
+  auto g2 = make(2, {{"heroes", "warrior,ranger,hunter,warlock"}, {"range_height_limit", "2"}});
+  State t = setup(g2, 2);
+  play(t, "select:hunter");
+  CHECK(has(t, "attack:1,0"));
+  // A one-level difference never blocks a range.
+  State one = blank(g);
+  flat_field(one, 3);
+  one.put_tile(cell(one, 1, 0), 2, kFire, "......");
+  bring(one, 2, cell(one, 0, 0));
+  bring(one, 1, cell(one, 2, 0));
+  play(one, "select:hunter");
+  CHECK(has(one, "attack:2,0"));  // over the two-high tile on the line, 1 up then 1 down
+}
+
+TEST_CASE("6 players: a base attack rolls one defence die per living defender against 3 successes") {
+  auto g = make(6);
+  State s = g.initial_state();
+  const int base1 = s.rules().base_cell[1];
+  const int next = s.grid().step(base1, 2);
+  s.put_hero(0, next);
+  play(s, "select:knight");
+  play(s, "attack:" + s.grid().name(base1));
+  CHECK(s.phase() == Phase::kDefenceRoll);
+  CHECK(s.defence_dice() == 3);  // blue's three living heroes
+  CHECK(s.defence_threshold() == 5);
+  CHECK(chances(s).size() == 4);
+  play(s, "roll:1");
+  CHECK(s.base_hp(1) == 13);  // 15 - (3 - 1)
+  State t = g.initial_state();
+  t.put_hero(0, next);
+  t.kill_for_test(5);
+  play(t, "select:knight");
+  play(t, "attack:" + t.grid().name(base1));
+  CHECK(t.defence_dice() == 2);
+  play(t, "roll:2");
+  CHECK(t.base_hp(1) == 14);
 }

@@ -73,7 +73,7 @@ TEST_CASE("placing: any free neighbour, either drawn tile, six turns; the other 
 }
 
 TEST_CASE("stacking: up to three levels, the new top decides; its token is discarded, a gather tile brings one") {
-  auto g = make(2);
+  auto g = make(2, {{"creates_per_activation", "2"}});
   State s = lone_knight(g);
   const int w = cell(s, -1, 0);
   s.put_tile(w, 2, kWater, "G.....", true);
@@ -87,7 +87,7 @@ TEST_CASE("stacking: up to three levels, the new top decides; its token is disca
   CHECK(s.element(w) == kFire);
   CHECK(!s.token(w));
   CHECK(s.edge(w, 0) == kNone);
-  // Second create (the default allows two): a gather tile on a fresh cell gets a token.
+  // Second create (the capped setting allows two): a gather tile on a fresh cell gets a token.
   play(s, "create");
   play(s, "draw:earth:M..G..");
   play(s, "draw:wind:......");
@@ -149,4 +149,63 @@ TEST_CASE("gather tokens run out at the box's count") {
   play(s, "draw:wind:......");
   play(s, "place:0:E:0");
   CHECK(!s.token(cell(s, 1, 0)));
+}
+
+TEST_CASE("create repeats while the deck lasts (creates_per_activation = 0, the seed's letter); 2 caps it") {
+  // "開創、移動、法術，這三種行動，只要滿足條件就可以於一回合內執行多次"
+  auto g = make(2, {{"creates_per_activation", "0"}});
+  CHECK(make(2).rules().creates_per_activation == 2);  // the default: see docs/rules/elements.md
+  State s = lone_knight(g);
+  play(s, "select:knight");
+  for (int k = 0; k < 4; ++k) {
+    REQUIRE(has(s, "create"));
+    play(s, "create");
+    play(s, "draw:fire:......");
+    play(s, "draw:water:......");
+    play(s, k % 2 ? "return" : "place:0:E:0");
+  }
+  CHECK(has(s, "create"));
+  CHECK(s.height(cell(s, 1, 0)) == 2);
+  // The capped setting (the default): two creates, a "return" counting as one.
+  auto capped = make(2);
+  State t = lone_knight(capped);
+  play(t, "select:knight");
+  play(t, "create");
+  play(t, "draw:fire:......");
+  play(t, "draw:water:......");
+  play(t, "return");
+  play(t, "create");
+  play(t, "draw:fire:......");
+  play(t, "draw:water:......");
+  play(t, "place:1:W:0");
+  CHECK(t.creates() == 2);
+  CHECK(!has(t, "create"));
+  CHECK(has(t, "end"));
+  // With the deck empty there is nothing to create, capped or not.
+  State e = lone_knight(g);
+  for (int x = 0; x < 72; ++x) e.remove_from_deck(x);
+  play(e, "select:knight");
+  CHECK(!has(e, "create"));
+}
+
+TEST_CASE("placing is refused on a base and under a friend") {
+  // "基地為障礙物", "不能堆疊於目前有單位或角色存在於其上的板塊"
+  auto g = make(2);
+  State s = g.initial_state();
+  const int base = s.rules().base_cell[0];
+  const int knight = s.hero(0).cell, hunter = s.hero(2).cell;
+  const int to_base = s.grid().line_dir(knight, base), to_hunter = s.grid().line_dir(knight, hunter);
+  REQUIRE(to_base >= 0);
+  REQUIRE(to_hunter >= 0);
+  play(s, "select:knight");
+  play(s, "create");
+  play(s, "draw:fire:......");
+  play(s, "draw:water:......");
+  std::set<std::string> dirs;
+  for (const auto& a : legal_strings(s))
+    if (a.rfind("place:0:", 0) == 0) dirs.insert(a.substr(8, a.rfind(':') - 8));
+  CHECK(dirs.count(kDirName[to_base]) == 0);
+  CHECK(dirs.count(kDirName[to_hunter]) == 0);
+  CHECK(dirs.size() == 4);  // the knight's other four neighbours
+  CHECK(!s.is_legal(s.string_to_action(std::string("place:1:") + kDirName[to_hunter] + ":3")));
 }

@@ -40,7 +40,7 @@ TEST_CASE("move costs by height; no step onto a gap, a hero, a base or through a
   CHECK(!has(s, "move:SE"));  // back up costs 3
 }
 
-TEST_CASE("two-level steps: climb_two_cost, descend_two_cost and height_block") {
+TEST_CASE("two-level steps: climb_two_cost, descend_two_cost and move_height_limit") {
   auto g = make(2);
   State s = blank(g);
   const int lo = cell(s, 0, 0), hi = cell(s, 1, 0);
@@ -54,7 +54,7 @@ TEST_CASE("two-level steps: climb_two_cost, descend_two_cost and height_block") 
   t.put_tile(hi, 3, kFire, "......");
   CHECK(t.step_cost(lo, 0) == -1);
   CHECK(t.step_cost(hi, 3) == 1);
-  auto strict = make(2, {{"height_block", "1"}});
+  auto strict = make(2, {{"move_height_limit", "1"}});
   State u = blank(strict);
   u.put_tile(lo, 1, kEarth, "......");
   u.put_tile(hi, 3, kFire, "......");

@@ -110,7 +110,7 @@ TEST_CASE("破甲, 咒術 and 神護 change the dice and the damage; they expire
 }
 
 TEST_CASE("heal restores up to the maximum; strike takes energy without dice") {
-  auto g = make(2, {{"heroes", "priest,mage,warrior,warlock"}});
+  auto g = make(2, {{"heroes", "priest,mage,warrior,warlock"}, {"casts_per_skill", "1"}});
   State s = blank(g);
   const int a = cell(s, 0, 0), b = cell(s, 1, 0), c = cell(s, 3, 0);
   for (int x : {a, b, c, cell(s, 2, 0)}) s.put_tile(x, 1, kWater, "......");
@@ -121,7 +121,7 @@ TEST_CASE("heal restores up to the maximum; strike takes energy without dice") {
   play(s, "select:priest");
   play(s, "spell:mend:1,0");
   CHECK(s.hero(2).energy[kWater] == 2);
-  CHECK(!has(s, "spell:mend:1,0"));  // once per activation
+  CHECK(!has(s, "spell:mend:1,0"));  // once per activation (casts_per_skill = 1)
   play(s, "end");
   play(s, "select:mage");
   CHECK(has(s, "spell:bolt:1,0"));
@@ -148,4 +148,72 @@ TEST_CASE("costs: mana and energy; never paid with the caster's life; mana comes
   play(s, "select:warlock");
   play(s, "end");
   CHECK(s.hero(2).mana == 1);  // +1 a round
+}
+
+TEST_CASE("a spell repeats while its cost can be paid (the seed); casts_per_skill caps it") {
+  // "開創、移動、法術，這三種行動，只要滿足條件就可以於一回合內執行多次"
+  auto g = make(2, {{"heroes", "priest,mage,warrior,warlock"}});
+  CHECK(g.rules().casts_per_skill == 0);
+  State s = blank(g);
+  const int a = cell(s, 0, 0), b = cell(s, 1, 0);
+  for (int x : {a, b}) s.put_tile(x, 1, kWater, "......");
+  bring(s, 0, a);  // priest, mana 3; 治癒 costs 1 mana
+  bring(s, 2, b);
+  s.set_energy(2, kWater, 0);
+  play(s, "select:priest");
+  play(s, "spell:mend:1,0");
+  play(s, "spell:mend:1,0");
+  CHECK(s.hero(2).energy[kWater] == 3);
+  play(s, "spell:mend:0,0");
+  CHECK(s.hero(0).mana == 0);
+  CHECK(s.casts(1) == 3);  // 治癒 is the priest's second skill
+  CHECK(!has(s, "spell:mend:1,0"));  // no mana left
+  // casts_per_skill = 2: the third cast is refused though mana remains.
+  auto capped = make(2, {{"heroes", "priest,mage,warrior,warlock"}, {"casts_per_skill", "2"}});
+  State t = blank(capped);
+  for (int x : {a, b}) t.put_tile(x, 1, kWater, "......");
+  bring(t, 0, a);
+  bring(t, 2, b);
+  play(t, "select:priest");
+  play(t, "spell:mend:1,0");
+  play(t, "spell:divine_guard:1,0");
+  play(t, "spell:mend:0,0");
+  CHECK(t.hero(0).mana == 0);
+  t.set_mana(0, 3);
+  CHECK(!has(t, "spell:mend:1,0"));
+  CHECK(has(t, "spell:divine_guard:1,0"));  // each skill counts on its own
+}
+
+TEST_CASE("a tile turned by terrain: the damage element and the gather source follow it") {
+  // 喚雨 on the taoist's own fire tile: its attack hurts water, not fire.
+  auto g = make(2, {{"heroes", "taoist,ranger,hunter,warlock"}});
+  State s = blank(g);
+  const int a = cell(s, 0, 0), b = cell(s, 1, 0);
+  s.put_tile(a, 1, kFire, "......");
+  s.put_tile(b, 1, kEarth, "......");
+  bring(s, 0, a);
+  bring(s, 1, b);
+  for (int e = 0; e < kElements; ++e) s.set_energy(1, static_cast<Element>(e), 3);
+  play(s, "select:taoist");
+  play(s, "spell:summon_rain:0,0");
+  play(s, "attack:1,0");
+  CHECK(s.attack_dice() == 2);  // water against earth: no doubling
+  play(s, "roll:2");
+  play(s, "roll:0");
+  CHECK(s.hero(1).energy[kWater] == 1);
+  CHECK(s.hero(1).energy[kFire] == 3);
+  // 呼風 on the tile beyond a gather marker: the gather gives wind, not the printed earth.
+  State t = blank(g);
+  const int w = cell(t, -1, 0);
+  t.put_tile(a, 1, kFire, "...G..", true);  // gather marker toward W
+  t.put_tile(w, 1, kEarth, "......");
+  bring(t, 0, a);
+  t.set_energy(0, kWind, 1);
+  t.set_energy(0, kEarth, 1);
+  play(t, "select:taoist");
+  play(t, "spell:call_wind:-1,0");
+  REQUIRE(t.element(w) == kWind);
+  play(t, "gather:W");
+  CHECK(t.hero(0).energy[kWind] == 3);
+  CHECK(t.hero(0).energy[kEarth] == 1);
 }

@@ -111,3 +111,19 @@ TEST_CASE("the round cap ends the game; the higher base HP wins (cap_result), or
   CHECK(d.winner() == 2);
   CHECK(d.returns()[0] == 0.0);
 }
+
+TEST_CASE("gather stops at the hero's maximum: one short of it, a gather of 2 gives 1") {
+  // "獲得的能量不得超過人物的原能量上限"
+  auto g = make(2, {{"heroes", "warrior,ranger,hunter,warlock"}});
+  State s = blank(g);
+  const int a = cell(s, 0, 0), t = cell(s, 0, 1);
+  s.put_tile(a, 1, kFire, ".....G", true);
+  s.put_tile(t, 1, kEarth, "......");
+  bring(s, 0, a);
+  REQUIRE(g.rules().roster[s.hero(0).spec].energy[kEarth] == 4);
+  s.set_energy(0, kEarth, 3);
+  play(s, "select:warrior");
+  play(s, "gather:SE");
+  CHECK(s.hero(0).energy[kEarth] == 4);  // not 5
+  CHECK(!s.token(a));
+}
