@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
         known += (known.empty() ? "" : ", ") + sub->get_name();
       }
       if (first.starts_with("-")) {
-        if (first != "-h" && first != "--help")
+        if (first != "-h" && first != "--help" && first != "--version")
           return report("error", "unknown option '" + first + "': give a command first (" + known + "; see qilab --help)",
                         kBadInput);
       } else if (!found) {

@@ -191,7 +191,7 @@ std::string State::observation_string(Player p_) const {
     }
   s += "\n";
   // One line per piece, written with to_chars (this runs at every step of the conformance suite).
-  char buf[96];
+  char buf[128];  // the longest line: a visible dark piece with evidence, about 90 characters
   auto put = [&](char*& p, int v) { p = std::to_chars(p, buf + sizeof buf, v).ptr; };
   auto word = [&](char*& p, const char* w) {
     while (*w) *p++ = *w++;
@@ -228,6 +228,13 @@ std::string State::observation_string(Player p_) const {
       word(p, " ap");
       put(p, x.ap);
       if (x.stunned()) word(p, " stun");
+      if (x.dark() && public_identity(id)) word(p, " revealed");  // public: every seat now sees it
+      if (x.dark() && (x.may_kinds != kAnyKind || x.may_attrs != kAnyAttributes)) {  // public evidence
+        word(p, " may");
+        put(p, x.may_kinds);
+        *p++ = '/';
+        put(p, x.may_attrs);
+      }
       if (owner(id) == p_) {
         word(p, " heal");
         put(p, x.heal);
@@ -266,12 +273,16 @@ std::uint64_t State::information_key(Player p) const {
     if (acted_.word(w)) h = mix(h, acted_.word(w) ^ static_cast<std::uint64_t>(w));
   for (int id = 0; id < players_ * home_; ++id) {
     const Piece& x = piece(id);
+    // Whether a dark piece's identity is public is itself public (its owner knows the others
+    // see it), so it is part of every seat's key.
     std::uint64_t v = static_cast<std::uint64_t>(x.cell + 1) | static_cast<std::uint64_t>(x.moves) << 16 |
-                      static_cast<std::uint64_t>(x.stunned()) << 32;
+                      static_cast<std::uint64_t>(x.stunned()) << 32 | static_cast<std::uint64_t>(public_identity(id)) << 58;
     if (visible(p, id)) {
       v |= static_cast<std::uint64_t>(x.hp) << 33 | static_cast<std::uint64_t>(x.ap) << 41 |
            static_cast<std::uint64_t>(x.kind * 6 + x.attr1 * 2 + x.attr2) << 49 | std::uint64_t{1} << 56;
       if (owner(id) == p) v |= static_cast<std::uint64_t>(x.heal) << 57;
+      // What the public play has shown of a dark piece is public, its owner's piece too.
+      if (x.dark()) h = mix(h, static_cast<std::uint64_t>(x.may_kinds) | static_cast<std::uint64_t>(x.may_attrs) << 8);
     } else {
       if (x.cell >= 0) v |= static_cast<std::uint64_t>(max_hp(x.kind) - x.hp) << 33;
       v |= static_cast<std::uint64_t>(x.may_kinds) << 41 | static_cast<std::uint64_t>(x.may_attrs) << 49;

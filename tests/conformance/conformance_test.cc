@@ -103,11 +103,6 @@ void check_action_views(const G& game, const typename G::State& s, const ActionL
     after[i].apply(xs[i]);
   }
   CONFORM(action_view(s, mover, played) == played);  // the mover sees its own action
-  // mizong's information_key (and observation) leaves out whether the seat's own dark piece
-  // has been revealed to the others, a public fact: two public attacks differing only there
-  // share the owner's key. Its views are the actions themselves, so nothing can leak; the
-  // other direction is still checked.
-  const bool keyless_public_flag = G::kId == std::string_view("mizong");
   for (Player q = 0; q < game.num_players(); ++q) {
     for (int i = 0; i < kSample; ++i)
       for (int j = i + 1; j < kSample; ++j) {
@@ -116,7 +111,7 @@ void check_action_views(const G& game, const typename G::State& s, const ActionL
         if (same_view) CONFORM(same_key);  // a view hides nothing the seat is then shown
         // Two public actions may leave the very same state: the key cannot tell them apart,
         // and there is nothing to hide.
-        if (same_key && !same_view && !keyless_public_flag)
+        if (same_key && !same_view)
           CONFORM(after[i].to_json() == after[j].to_json());
       }
   }

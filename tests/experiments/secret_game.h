@@ -78,7 +78,10 @@ class SecretState {
   std::string observation_string(Player p) const {
     std::string out = "moves " + std::to_string(moves_) + " raises";
     for (int q = 0; q < players_; ++q) out += " " + std::to_string(raises_[q]);
-    if (p >= 0 && p < dealt_) out += " card " + std::to_string(card_[p]);
+    if (p >= 0 && p < dealt_) {
+      out += " card ";  // two appends: GCC 12 misreads "literal" + to_string() here (-Wrestrict)
+      out += std::to_string(card_[p]);
+    }
     return out;
   }
   void encode(Player, float* planes) const { planes[0] = static_cast<float>(moves_); }
