@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <regex>
-#include <toml.hpp>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
+#include "engine/core/toml_input.h"
 
 namespace qilab {
 namespace {
@@ -35,28 +35,15 @@ nlohmann::json toml_to_json(const toml::value& v, const std::string& where) {
   }
 }
 
-std::string first_line(const std::string& s) {
-  auto nl = s.find('\n');
-  return nl == std::string::npos ? s : s.substr(0, nl);
-}
-
 }  // namespace
 
 GameConfig read_game_config(const std::string& path) {
   if (!std::filesystem::exists(path)) throw Error(path + ": no such config file");
-  toml::value root;
-  try {
-    root = toml::parse(path);
-  } catch (const std::exception& e) {
-    // toml11 reports "[error] toml::parse_...: what" then a location; keep it on one line.
-    // toml11 puts the line number in its excerpt, "  2 | [options", below the "-->" line.
-    const std::string msg = e.what();
-    std::string loc;
-    static const std::regex numbered(R"(\n\s*(\d+)\s*\|)");
-    std::smatch m;
-    if (std::regex_search(msg, m, numbered)) loc = " (line " + m[1].str() + ")";
-    throw Error(path + ": malformed TOML" + loc + ": " + first_line(msg));
-  }
+  return parse_game_config(read_text_file(path, "config file"), path);
+}
+
+GameConfig parse_game_config(std::string_view text, const std::string& path) {
+  const toml::value root = parse_toml(text, path);
   GameConfig c;
   c.source = path;
   if (!root.is_table()) throw Error(path + ": expected a TOML table");

@@ -6,6 +6,7 @@
 //   players = 6
 //
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/options.h"
@@ -20,6 +21,8 @@ struct GameConfig {
 
 // Reads a game config file; throws Error naming the file and the bad field.
 GameConfig read_game_config(const std::string& path);
+// The same for the text of a config; `source` names it in errors and in GameConfig::source.
+GameConfig parse_game_config(std::string_view text, const std::string& source);
 
 // Resolves a config against the game's option specs, then applies "key=value" overrides.
 Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& config,

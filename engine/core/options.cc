@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 
 namespace qilab {
 namespace {
@@ -67,7 +68,7 @@ void Options::set_from_text(const std::string& name, const std::string& text, co
 void Options::set_from_json(const std::string& name, const nlohmann::json& v, const std::string& where) {
   const OptionSpec& s = spec(name, where);
   auto bad = [&]() {
-    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got " + v.dump());
+    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got " + brief(v));
   };
   switch (s.default_value.index()) {
     case 0:

@@ -6,6 +6,7 @@
 #include <toml.hpp>
 
 #include "engine/core/error.h"
+#include "engine/core/toml_input.h"
 
 #ifndef QILAB_SOURCE_DIR
 #define QILAB_SOURCE_DIR "."
@@ -83,13 +84,7 @@ class Fields {
 
 toml::value parse_file(const std::string& path) {
   if (!std::filesystem::exists(path)) throw Error(path + ": no such data file");
-  try {
-    return toml::parse(path);
-  } catch (const std::exception& e) {
-    std::string msg = e.what();
-    auto nl = msg.find('\n');
-    throw Error(path + ": malformed TOML: " + (nl == std::string::npos ? msg : msg.substr(0, nl)));
-  }
+  return parse_toml_file(path);  // nesting checked before toml11 recurses
 }
 
 const toml::array& entries(const toml::value& root, const std::string& path, const std::string& key) {

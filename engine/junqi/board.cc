@@ -7,6 +7,7 @@
 #include <set>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 
 #ifndef QILAB_SOURCE_DIR
 #define QILAB_SOURCE_DIR "."
@@ -264,15 +265,7 @@ const Board& load_board(const std::string& path) {
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(path);
   if (it != cache.end()) return *it->second;
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot open the board file");
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(path + ": not valid JSON: " + e.what());
-  }
-  auto b = std::make_unique<Board>(parse_board(j, path));
+  auto b = std::make_unique<Board>(parse_board(parse_json(read_text_file(path, "the board file"), path), path));
   return *cache.emplace(path, std::move(b)).first->second;
 }
 
