@@ -1,5 +1,6 @@
 #include "engine/checkers/checkers.h"
 
+#include <cassert>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -159,6 +160,7 @@ bool State::is_legal(Action a) const {
 }
 
 void State::apply(Action a) {
+  assert(is_legal(a));  // Debug builds: applying an illegal action is the caller's bug, caught here
   ++moves_;
   if (a == kPass) {
     end_turn();

@@ -1,4 +1,5 @@
 // The rules: turn structure, legal actions, movement, tiles, combat, death and respawn.
+#include <cassert>
 #include <algorithm>
 #include <bit>
 
@@ -429,6 +430,7 @@ Action State::sample_chance(Rng& rng) const {
 // ---- applying actions ----
 
 void State::apply(Action a) {
+  assert(is_legal(a));  // Debug builds: applying an illegal action is the caller's bug, caught here
   const Layout& L = layout();
   ++moves_;
   switch (phase_) {
