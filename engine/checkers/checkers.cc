@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 
 namespace qilab::checkers {
 namespace {
@@ -358,7 +359,7 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
   auto integer = [&](const char* name, int lo, int hi) {
     const auto& v = field(name);
     if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + v.dump());
+      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + brief(v));
     return v.get<int>();
   };
   for (const auto& [k, v] : j.items()) {
@@ -367,7 +368,7 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
       throw bad(k, "unknown field");
     (void)v;
   }
-  if (field("game") != "checkers") throw bad("game", "expected \"checkers\", got " + field("game").dump());
+  if (field("game") != "checkers") throw bad("game", "expected \"checkers\", got " + brief(field("game")));
   if (integer("players", 2, 6) != players_)
     throw bad("players", "the game is configured for " + std::to_string(players_) + " players");
   State s(players_, max_turns_);
@@ -403,7 +404,7 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
     s.hop_from_ = static_cast<std::int16_t>(h);
     for (const auto& v : visited) {
       if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() >= kCells)
-        throw bad("visited", "expected cells 0-120, got " + v.dump());
+        throw bad("visited", "expected cells 0-120, got " + brief(v));
       s.visited_.set(v.get<int>());
     }
     if (!s.visited_.test(h)) throw bad("visited", "must contain hop_from");

@@ -37,14 +37,14 @@ int integer(const nlohmann::json& j, const char* name, int lo, int hi, const std
   const auto& v = field(j, name, where);
   if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
     throw Error(where + ": field '" + name + "': expected an integer in [" + std::to_string(lo) + ", " +
-                std::to_string(hi) + "], got " + v.dump());
+                std::to_string(hi) + "], got " + brief(v));
   return v.get<int>();
 }
 
 std::string text(const nlohmann::json& j, const char* name, const std::string& where) {
   const auto& v = field(j, name, where);
   if (!v.is_string() || v.get<std::string>().empty())
-    throw Error(where + ": field '" + name + "': expected a non-empty string, got " + v.dump());
+    throw Error(where + ": field '" + name + "': expected a non-empty string, got " + brief(v));
   return v.get<std::string>();
 }
 
@@ -121,7 +121,7 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
   }
 
   auto node_ref = [&](const nlohmann::json& v, const std::string& at) {
-    if (!v.is_string()) throw Error(at + ": expected a node id string, got " + v.dump());
+    if (!v.is_string()) throw Error(at + ": expected a node id string, got " + brief(v));
     auto it = index.find(v.get<std::string>());
     if (it == index.end()) throw Error(at + ": unknown node \"" + v.get<std::string>() + "\"");
     return it->second;

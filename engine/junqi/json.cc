@@ -2,6 +2,7 @@
 #include <set>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 #include "engine/junqi/junqi.h"
 
 namespace qilab::junqi {
@@ -57,11 +58,11 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
   };
   auto integer = [&](const nlohmann::json& v, const std::string& f, long long lo, long long hi) {
     if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-      throw bad(f, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + v.dump());
+      throw bad(f, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + brief(v));
     return v.get<int>();
   };
   auto post_id = [&](const nlohmann::json& v, const std::string& f) {
-    if (!v.is_string()) throw bad(f, "expected a post id, got " + v.dump());
+    if (!v.is_string()) throw bad(f, "expected a post id, got " + brief(v));
     const int p = b.find(v.get<std::string>());
     if (p < 0) throw bad(f, "unknown post \"" + v.get<std::string>() + "\"");
     return p;
@@ -73,10 +74,10 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
       if (v.is_string() && v.get<std::string>() == o) return i;
       ++i;
     }
-    throw bad(f, "unexpected value " + v.dump());
+    throw bad(f, "unexpected value " + brief(v));
   };
 
-  if (field("game") != b.name) throw bad("game", "expected \"" + b.name + "\", got " + field("game").dump());
+  if (field("game") != b.name) throw bad("game", "expected \"" + b.name + "\", got " + brief(field("game")));
   State s(board, rules);
   const int n = s.players_;
   s.phase_ = static_cast<Phase>(choice("phase", {"deploy", "play", "over"}));
@@ -93,7 +94,7 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
   if (!out.is_array() || static_cast<int>(out.size()) != n) throw bad("eliminated", "expected " + std::to_string(n) + " booleans");
   for (int p = 0; p < n; ++p) {
     s.deployed_[p] = static_cast<std::uint8_t>(integer(deployed[p], "deployed", 0, kSlots));
-    if (!out[p].is_boolean()) throw bad("eliminated", "expected booleans, got " + out[p].dump());
+    if (!out[p].is_boolean()) throw bad("eliminated", "expected booleans, got " + brief(out[p]));
     if (out[p].get<bool>()) s.eliminated_ |= static_cast<std::uint8_t>(1u << p);
     const int want = s.phase_ != Phase::kDeploy || p < s.current_ ? kSlots : p > s.current_ ? 0 : -1;
     if (want >= 0 ? s.deployed_[p] != want : s.deployed_[p] >= kSlots)
@@ -127,7 +128,7 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     }
     const std::string k = x["kind"].is_string() ? x["kind"].get<std::string>() : "";
     const char* at = k.size() == 1 ? std::char_traits<char>::find(kSymbol, kKinds, k[0]) : nullptr;
-    if (!at) throw bad(f + ".kind", "expected one of FMB123456789 or null, got " + x["kind"].dump());
+    if (!at) throw bad(f + ".kind", "expected one of FMB123456789 or null, got " + brief(x["kind"]));
     const int kind = static_cast<int>(at - kSymbol);
     s.kind_of_[i] = static_cast<std::uint8_t>(kind);
     ++count[owner][kind];
@@ -175,7 +176,7 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     const auto& v = j["draw_offered"];
     if (!v.is_array() || static_cast<int>(v.size()) != n) throw bad("draw_offered", "expected " + std::to_string(n) + " booleans");
     for (int p = 0; p < n; ++p) {
-      if (!v[p].is_boolean()) throw bad("draw_offered", "expected booleans, got " + v[p].dump());
+      if (!v[p].is_boolean()) throw bad("draw_offered", "expected booleans, got " + brief(v[p]));
       if (v[p].get<bool>()) s.offered_ |= static_cast<std::uint8_t>(1u << p);
     }
   }

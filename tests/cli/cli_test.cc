@@ -275,6 +275,16 @@ TEST_CASE("a bad option value is echoed as a short prefix, not whole") {
   CHECK(r.err.size() < 400);
 }
 
+TEST_CASE("a bad position field is echoed as a short prefix, not whole") {
+  const auto path = write_file("long-game.json", "{\"game\": \"" + std::string(100000, 'x') + "\"}");
+  for (const char* game : {"checkers", "junqi6", "junqi4", "guifa", "mizong"}) {
+    CAPTURE(game);
+    const auto r = qilab(std::string("legal --game ") + game + " --position '" + path.string() + "'");
+    check_bad_input(r, "\"xxxxxxxxxx");
+    CHECK(r.err.size() < 400);
+  }
+}
+
 namespace {
 
 // Rewrites line `n` (1-based) of a games.jsonl with `edit` applied to its JSON.
