@@ -72,7 +72,7 @@ TEST_CASE("brief echoes at most a short prefix of a value") {
   CHECK(brief(nlohmann::json("six")) == "\"six\"");
   CHECK(brief(nlohmann::json::parse(R"({"a":[1,2],"b":null})")) == R"({"a":[1,2],"b":null})");
   const std::string long_text(100000, 'x');
-  CHECK(brief(nlohmann::json(long_text)) == "\"" + std::string(59, 'x') + "...");
+  CHECK(brief(nlohmann::json(long_text)) == std::string("\"") + std::string(59, 'x') + "...");
   nlohmann::json wide = nlohmann::json::array();
   for (int i = 0; i < 100000; ++i) wide.push_back(i);
   CHECK(brief(wide, 10) == "[0,1,2,3,4...");
@@ -81,6 +81,6 @@ TEST_CASE("brief echoes at most a short prefix of a value") {
   for (int i = 0; i < 100000; ++i) deep = nlohmann::json::array({std::move(deep)});
   CHECK(brief(deep, 1000) == "[[[[[[[[[...]]]]]]]]]");
   // A cut inside a UTF-8 sequence is replaced, not thrown on.
-  CHECK(brief(nlohmann::json(std::string(59, 'x') + "\xe5\x85\xb5")) == "\"" + std::string(59, 'x') + "...");
-  CHECK(brief(nlohmann::json(std::string(56, 'x') + "\xe5\x85\xb5")) == "\"" + std::string(56, 'x') + "\xe5\x85\xb5...");
+  CHECK(brief(nlohmann::json(std::string(59, 'x') + "\xe5\x85\xb5")) == std::string("\"") + std::string(59, 'x') + "...");
+  CHECK(brief(nlohmann::json(std::string(56, 'x') + "\xe5\x85\xb5")) == std::string("\"") + std::string(56, 'x') + "\xe5\x85\xb5...");
 }
