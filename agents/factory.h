@@ -16,6 +16,8 @@
 #include "engine/core/data.h"
 #include "engine/core/config.h"
 #include "engine/core/error.h"
+#include "engine/core/input.h"
+#include "engine/core/toml_input.h"
 
 namespace qilab {
 
@@ -51,15 +53,9 @@ inline AgentSpec parse_agent_spec(std::string_view text) {
 //   description = "..."       optional
 //   [options]                 the agent's options, as key = value
 // Returns the agent's name and its options as key=value texts.
-inline AgentSpec read_agent_file(const std::string& path) {
-  check_readable_file(path, "agent file");
-  toml::value root;
-  try {
-    root = toml::parse(path);
-  } catch (const std::exception& e) {
-    std::string msg = e.what();
-    throw Error(path + ": malformed TOML: " + msg.substr(0, msg.find('\n')));
-  }
+// `text` is the file's content, `path` names it in errors.
+inline AgentSpec parse_agent_file(std::string_view text, const std::string& path) {
+  const toml::value root = parse_toml(text, path);
   AgentSpec spec;
   if (!root.is_table()) throw Error(path + ": expected a TOML table");
   for (const auto& [key, value] : root.as_table()) {
@@ -90,6 +86,10 @@ inline AgentSpec read_agent_file(const std::string& path) {
   }
   if (spec.kind.empty()) throw Error(path + ": missing field 'agent' (an agent name)");
   return spec;
+}
+
+inline AgentSpec read_agent_file(const std::string& path) {
+  return parse_agent_file(read_text_file(path, "agent file"), path);
 }
 
 template <Game G>

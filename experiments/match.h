@@ -96,12 +96,48 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index) {
   return play_game(game, id, index, [](const G& g, const std::string& spec) { return make_agent(g, spec); });
 }
 
+// How record `r` differs from its replay through `game` ("" when it replays exactly): each
+// action must be legal where it stands and be written as recorded, the game must end with the
+// last action, with the recorded returns (and setups, where the game has them).
+template <Game G>
+std::string replay_difference(const G& game, const GameRecord& r) {
+  using S = typename G::State;
+  const auto ply = [](std::size_t k) { return "action " + std::to_string(k); };
+  if (r.notation.size() != r.actions.size())
+    return std::to_string(r.actions.size()) + " actions but " + std::to_string(r.notation.size()) + " notations";
+  S state = game.initial_state();
+  for (std::size_t k = 0; k < r.actions.size(); ++k) {
+    const Action a = r.actions[k];
+    if (state.is_terminal())
+      return "the game is over after " + std::to_string(k) + " actions, the record has " +
+             std::to_string(r.actions.size());
+    if (a < 0 || a >= game.num_distinct_actions() || !state.is_legal(a))
+      return ply(k) + " (id " + std::to_string(a) + ", '" + r.notation[k].substr(0, 40) + "') is not legal there";
+    if (const std::string text = state.action_to_string(a); text != r.notation[k])
+      return ply(k) + " (id " + std::to_string(a) + ") is '" + text + "', the record writes '" +
+             r.notation[k].substr(0, 40) + "'";
+    state.apply(a);
+  }
+  if (!state.is_terminal()) return "the game has not ended after its " + std::to_string(r.actions.size()) + " actions";
+  const Values v = state.returns();
+  const std::vector<double> returns(v.begin(), v.begin() + state.num_players());
+  if (returns != r.returns)
+    return "returns " + nlohmann::json(r.returns).dump() + " recorded, the game gives " + nlohmann::json(returns).dump();
+  if constexpr (requires(const S& s, Player p) { { s.deployment(p) } -> std::convertible_to<std::string>; }) {
+    nlohmann::json setups = nlohmann::json::array();
+    for (Player p = 0; p < state.num_players(); ++p) setups.push_back(state.deployment(p));
+    if (setups != r.setups) return "setups recorded differ from the deployments its actions make";
+  }
+  return {};
+}
+
 // Runs (or resumes) the match; throws Error on bad input before anything is written.
 template <Game G>
 MatchReport run_match(const G& game, const MatchConfig& cfg) {
   check_match_config(cfg);
   for (const auto& spec : cfg.agents) make_agent(game, spec);  // a bad agent spec fails here, not mid-run
-  MatchSession session(identity_of(game, cfg), cfg);
+  MatchSession session(identity_of(game, cfg), cfg,
+                       [&game](const GameRecord& r) { return replay_difference(game, r); });
   const auto start = std::chrono::steady_clock::now();
   const auto& pending = session.pending();
   const auto n = static_cast<std::int64_t>(pending.size());

@@ -5,6 +5,7 @@
 
 #include "engine/core/config.h"
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 #include "experiments/rotation.h"
 
 namespace qilab::experiments {
@@ -50,7 +51,8 @@ void check_match_config(const MatchConfig& cfg) {
   if (cfg.out_dir.empty()) throw Error("no output directory given");
 }
 
-MatchSession::MatchSession(RunIdentity id, MatchConfig cfg) : id_(std::move(id)), cfg_(std::move(cfg)) {
+MatchSession::MatchSession(RunIdentity id, MatchConfig cfg, ReplayCheck replay)
+    : id_(std::move(id)), cfg_(std::move(cfg)), replay_(std::move(replay)) {
   check_match_config(cfg_);
   const fs::path dir(cfg_.out_dir);
   records_path_ = (dir / "games.jsonl").string();
@@ -77,13 +79,16 @@ MatchSession::~MatchSession() = default;
 
 void MatchSession::load_existing() {
   const std::string resume_hint = "; use another output directory, or repeat the original settings to resume";
-  for (const GameRecord& r : read_records(records_path_)) {
-    const std::string where = records_path_ + ": game " + std::to_string(r.index);
+  std::vector<int> lines;
+  const std::vector<GameRecord> records = read_records(records_path_, &lines);
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    const GameRecord& r = records[k];
+    const std::string where = records_path_ + ":" + std::to_string(lines[k]) + ": game " + std::to_string(r.index);
     auto differs = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
       return Error(where + " was played with " + what + " " + theirs + (ours.empty() ? "" : ", this run has " + ours) +
                    resume_hint);
     };
-    if (r.game != id_.game) throw differs("game", r.game, id_.game);
+    if (r.game != id_.game) throw differs("game", brief(r.game), id_.game);
     if (r.seed != id_.seed) throw differs("seed", std::to_string(r.seed), std::to_string(id_.seed));
     if (r.options != id_.options) throw differs("other options:", option_difference(r.options, id_.options), "");
     if (r.config_hash != id_.config_hash)
@@ -94,6 +99,13 @@ void MatchSession::load_existing() {
     if (static_cast<int>(r.returns.size()) != id_.seats)
       throw Error(where + ": expected " + std::to_string(id_.seats) + " returns, found " +
                   std::to_string(r.returns.size()));
+    // The record's own fields agree with this run; its game must also be one the rules allow,
+    // ending as recorded, or an edited line would be counted as a real game.
+    if (replay_) {
+      if (const std::string what = replay_(r); !what.empty())
+        throw Error(where + " does not replay: " + what +
+                    "; the file was edited or damaged: use another output directory");
+    }
     if (r.index >= cfg_.games) {
       ++beyond_;
       continue;

@@ -51,11 +51,17 @@ struct MatchReport {
 // Throws Error on a bad config (no agents, games < 1, threads < 1, no directory).
 void check_match_config(const MatchConfig& cfg);
 
+// Replays a record's actions through its game and says how the record differs from the
+// replay (an action that is not legal, a game that does not end, other returns), or returns
+// "" when it replays exactly. The match runner supplies it for its game (match.h).
+using ReplayCheck = std::function<std::string(const GameRecord&)>;
+
 class MatchSession {
  public:
-  // Checks the directory and any existing games.jsonl against `id` before anything is written;
-  // throws Error naming the file and the first mismatch.
-  MatchSession(RunIdentity id, MatchConfig cfg);
+  // Checks the directory and any existing games.jsonl against `id` before anything is written,
+  // replaying each kept record with `replay`, so that edited or foreign records are not summed
+  // as if played; throws Error naming the file, the line and the first mismatch.
+  MatchSession(RunIdentity id, MatchConfig cfg, ReplayCheck replay);
   ~MatchSession();
   MatchSession(const MatchSession&) = delete;
   MatchSession& operator=(const MatchSession&) = delete;
@@ -77,6 +83,7 @@ class MatchSession {
   void load_existing();
   RunIdentity id_;
   MatchConfig cfg_;
+  ReplayCheck replay_;
   std::string records_path_, summary_path_;
   std::vector<std::optional<GameResult>> results_;  // by game index
   std::vector<std::int64_t> pending_;

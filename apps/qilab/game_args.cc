@@ -1,12 +1,11 @@
 #include "apps/qilab/game_args.h"
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 #include "engine/registry.h"
 
 namespace qilab::cli {
@@ -64,18 +63,11 @@ void add_position_option(CLI::App* cmd, std::string& position) {
 std::unique_ptr<AnyState> load_position(const AnyGame& game, const std::string& path) {
   if (path.empty()) return game.initial_state();
   const std::string name = path == "-" ? "<stdin>" : path;
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(read_text(path));
-  } catch (const nlohmann::json::parse_error& e) {
-    throw Error(name + ": malformed JSON: " + e.what());
-  }
+  const nlohmann::json j = parse_json(read_text(path), name);
   try {
     return game.state_from_json(j);
   } catch (const Error& e) {
     throw Error(name + ": " + e.what());
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(name + ": not a " + std::string(game.id()) + " position: " + e.what());
   }
 }
 

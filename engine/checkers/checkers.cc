@@ -1,10 +1,12 @@
 #include "engine/checkers/checkers.h"
 
+#include <cassert>
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 
 namespace qilab::checkers {
 namespace {
@@ -159,6 +161,7 @@ bool State::is_legal(Action a) const {
 }
 
 void State::apply(Action a) {
+  assert(is_legal(a));  // Debug builds: applying an illegal action is the caller's bug, caught here
   ++moves_;
   if (a == kPass) {
     end_turn();
@@ -361,7 +364,7 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
   auto integer = [&](const char* name, int lo, int hi) {
     const auto& v = field(name);
     if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + v.dump());
+      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + brief(v));
     return v.get<int>();
   };
   for (const auto& [k, v] : j.items()) {
@@ -370,7 +373,7 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
       throw bad(k, "unknown field");
     (void)v;
   }
-  if (field("game") != "checkers") throw bad("game", "expected \"checkers\", got " + field("game").dump());
+  if (field("game") != "checkers") throw bad("game", "expected \"checkers\", got " + brief(field("game")));
   if (integer("players", 2, 6) != players_)
     throw bad("players", "the game is configured for " + std::to_string(players_) + " players");
   State s(players_, max_turns_);
@@ -407,7 +410,7 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
     for (const auto& v : visited) {
       // Compared as 64-bit: get<int>() would read 2^32 + c as cell c.
       if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() >= kCells)
-        throw bad("visited", "expected cells 0-120, got " + v.dump());
+        throw bad("visited", "expected cells 0-120, got " + brief(v));
       s.visited_.set(v.get<int>());
     }
     if (!s.visited_.test(h)) throw bad("visited", "must contain hop_from");

@@ -93,8 +93,14 @@ class GameAdapter final : public AnyGame {
   std::unique_ptr<AnyState> initial_state() const override {
     return std::make_unique<StateAdapter<typename G::State>>(g_.initial_state());
   }
+  // Readers may let nlohmann's type errors through (a string where a number belongs); every
+  // refusal leaves here as an Error.
   std::unique_ptr<AnyState> state_from_json(const nlohmann::json& j) const override {
-    return std::make_unique<StateAdapter<typename G::State>>(g_.state_from_json(j));
+    try {
+      return std::make_unique<StateAdapter<typename G::State>>(g_.state_from_json(j));
+    } catch (const nlohmann::json::exception& e) {
+      throw Error("not a " + std::string(G::kId) + " position: " + e.what());
+    }
   }
 
  private:

@@ -7,13 +7,11 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <regex>
-#include <toml.hpp>
 
 #include "engine/core/data.h"
 #include "engine/core/error.h"
+#include "engine/core/input.h"
+#include "engine/core/toml_input.h"
 
 namespace qilab {
 namespace {
@@ -38,29 +36,15 @@ nlohmann::json toml_to_json(const toml::value& v, const std::string& where) {
   }
 }
 
-std::string first_line(const std::string& s) {
-  auto nl = s.find('\n');
-  return nl == std::string::npos ? s : s.substr(0, nl);
-}
-
 }  // namespace
 
 GameConfig read_game_config(const std::string& given) {
   const std::string path = user_or_data_path(given);  // configs/games/... works from any directory
-  check_readable_file(path, "config file");
-  toml::value root;
-  try {
-    root = toml::parse(path);
-  } catch (const std::exception& e) {
-    // toml11 reports "[error] toml::parse_...: what" then a location; keep it on one line.
-    // toml11 puts the line number in its excerpt, "  2 | [options", below the "-->" line.
-    const std::string msg = e.what();
-    std::string loc;
-    static const std::regex numbered(R"(\n\s*(\d+)\s*\|)");
-    std::smatch m;
-    if (std::regex_search(msg, m, numbered)) loc = " (line " + m[1].str() + ")";
-    throw Error(path + ": malformed TOML" + loc + ": " + first_line(msg));
-  }
+  return parse_game_config(read_text_file(path, "config file"), path);
+}
+
+GameConfig parse_game_config(std::string_view text, const std::string& path) {
+  const toml::value root = parse_toml(text, path);
   GameConfig c;
   c.source = path;
   if (!root.is_table()) throw Error(path + ": expected a TOML table");
@@ -127,26 +111,6 @@ void check_atomic_write(const std::string& path) {
   if (fd < 0) throw Error(path + ": cannot write (" + std::strerror(errno) + ")");
   ::close(fd);
   if (!existed) ::unlink(tmp.c_str());
-}
-
-void check_readable_file(const std::string& path, const std::string& what) {
-  std::error_code ec;
-  const auto st = std::filesystem::status(path, ec);
-  if (ec && ec != std::errc::no_such_file_or_directory)
-    throw Error(path + ": cannot read " + what + " (" + ec.message() + ")");
-  if (!std::filesystem::exists(st)) throw Error(path + ": no such " + what);
-  if (std::filesystem::is_directory(st)) throw Error(path + ": " + what + " expected, found a directory");
-  if (::access(path.c_str(), R_OK) != 0) throw Error(path + ": cannot read " + what + " (" + std::strerror(errno) + ")");
-}
-
-std::string read_text_file(const std::string& path, const std::string& what) {
-  check_readable_file(path, what);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot read " + what + " (" + std::strerror(errno) + ")");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw Error(path + ": cannot read " + what);
-  return ss.str();
 }
 
 }  // namespace qilab

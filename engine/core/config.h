@@ -6,8 +6,10 @@
 //   players = 6
 //
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "engine/core/input.h"  // read_text_file, check_readable_file
 #include "engine/core/options.h"
 
 namespace qilab {
@@ -20,6 +22,8 @@ struct GameConfig {
 
 // Reads a game config file; throws Error naming the file and the bad field.
 GameConfig read_game_config(const std::string& path);
+// The same for the text of a config; `source` names it in errors and in GameConfig::source.
+GameConfig parse_game_config(std::string_view text, const std::string& source);
 
 // Resolves a config against the game's option specs, then applies "key=value" overrides.
 Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& config,
@@ -33,12 +37,5 @@ void write_file_atomically(const std::string& path, const std::string& content);
 // directory in the way, no right to create the temporary file), leaving nothing behind: a run
 // that writes `path` at its end checks first.
 void check_atomic_write(const std::string& path);
-
-// Throws Error "<path>: no such <what>", "<path>: <what> expected, found a directory" or
-// "<path>: cannot read <what> (<reason>)" unless `path` is a regular file that can be opened;
-// the reason covers names the system refuses (too long).
-void check_readable_file(const std::string& path, const std::string& what);
-// The whole content of the text file at `path`, checked as above.
-std::string read_text_file(const std::string& path, const std::string& what);
 
 }  // namespace qilab

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 
 namespace qilab {
 namespace {
@@ -33,7 +34,7 @@ std::string number_text(double x) {
 // a game may narrow get_int() to its own field type without cutting the value.
 void store(std::map<std::string, OptionValue>& values, const OptionSpec& s, OptionValue v, const std::string& got,
            const std::string& where) {
-  if (!option_allows(s, v)) throw Error(where + ": option '" + s.name + "' expects " + s.expects() + ", got " + got);
+  if (!option_allows(s, v)) throw Error(where + ": option '" + s.name + "' expects " + s.expects() + ", got " + brief_text(got));
   values[s.name] = std::move(v);
 }
 
@@ -127,7 +128,7 @@ const OptionSpec& Options::spec(const std::string& name, const std::string& wher
 void Options::set_from_text(const std::string& name, const std::string& text, const std::string& where) {
   const OptionSpec& s = spec(name, where);
   auto bad = [&]() {
-    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got '" + text + "'");
+    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got '" + brief_text(text) + "'");
   };
   const char* first = text.data();
   const char* last = text.data() + text.size();
@@ -143,7 +144,7 @@ void Options::set_from_text(const std::string& name, const std::string& text, co
       if (p != last || (ec != std::errc() && ec != std::errc::result_out_of_range)) throw bad();
       // Digits beyond 64 bits are an integer out of any declared range, not a type error.
       if (ec == std::errc::result_out_of_range)
-        throw Error(where + ": option '" + name + "' expects " + s.expects() + ", got " + text);
+        throw Error(where + ": option '" + name + "' expects " + s.expects() + ", got " + brief_text(text));
       store(values_, s, v, text, where);
       break;
     }
@@ -152,7 +153,7 @@ void Options::set_from_text(const std::string& name, const std::string& text, co
       auto [p, ec] = std::from_chars(first, last, v);
       if (p != last || (ec != std::errc() && ec != std::errc::result_out_of_range)) throw bad();
       if (ec == std::errc::result_out_of_range)  // 1e999: no finite double
-        throw Error(where + ": option '" + name + "' expects " + s.expects() + ", got " + text);
+        throw Error(where + ": option '" + name + "' expects " + s.expects() + ", got " + brief_text(text));
       store(values_, s, v, text, where);  // inf and nan are read, then refused as out of range
       break;
     }
@@ -163,7 +164,7 @@ void Options::set_from_text(const std::string& name, const std::string& text, co
 void Options::set_from_json(const std::string& name, const nlohmann::json& v, const std::string& where) {
   const OptionSpec& s = spec(name, where);
   auto bad = [&]() {
-    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got " + v.dump());
+    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got " + brief(v));
   };
   switch (s.default_value.index()) {
     case 0:
@@ -174,7 +175,7 @@ void Options::set_from_json(const std::string& name, const nlohmann::json& v, co
       if (!v.is_number_integer()) throw bad();
       // An unsigned JSON number above 2^63-1 would wrap to a negative int64.
       if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(kIntHighest))
-        throw Error(where + ": option '" + name + "' expects " + s.expects() + ", got " + v.dump());
+        throw Error(where + ": option '" + name + "' expects " + s.expects() + ", got " + brief(v));
       store(values_, s, v.get<std::int64_t>(), v.dump(), where);
       break;
     case 2:

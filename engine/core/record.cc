@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 
 namespace qilab {
 
@@ -117,12 +118,8 @@ void RecordWriter::write(const GameRecord& r) {
   ::fdatasync(fd_);
 }
 
-std::vector<GameRecord> read_records(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open records file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string all = ss.str();
+std::vector<GameRecord> read_records(const std::string& path, std::vector<int>* lines) {
+  const std::string all = read_text_file(path, "records file");
   std::vector<GameRecord> out;
   std::size_t pos = 0;
   int line_no = 0;
@@ -134,13 +131,8 @@ std::vector<GameRecord> read_records(const std::string& path) {
     pos = nl + 1;
     if (line.empty()) continue;
     std::string where = path + ":" + std::to_string(line_no);
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::parse_error& e) {
-      throw Error(where + ": malformed JSON (" + e.what() + ")");
-    }
-    out.push_back(GameRecord::from_json(j, where));
+    out.push_back(GameRecord::from_json(parse_json(line, where), where));
+    if (lines) lines->push_back(line_no);
   }
   return out;
 }

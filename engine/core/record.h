@@ -46,6 +46,7 @@ class RecordWriter {
 
 // Reads every complete line of a records file; throws Error naming file:line on a bad one.
 // A torn last line (no newline) is ignored, as the writer would trim it.
-std::vector<GameRecord> read_records(const std::string& path);
+// When `lines` is given it receives each record's line number, for errors about its content.
+std::vector<GameRecord> read_records(const std::string& path, std::vector<int>* lines = nullptr);
 
 }  // namespace qilab

@@ -8,6 +8,7 @@
 #include "engine/core/data.h"
 #include "engine/core/config.h"
 #include "engine/core/error.h"
+#include "engine/core/toml_input.h"
 
 
 namespace qilab::elements {
@@ -81,14 +82,7 @@ class Fields {
 };
 
 toml::value parse_file(const std::string& path) {
-  check_readable_file(path, "data file");
-  try {
-    return toml::parse(path);
-  } catch (const std::exception& e) {
-    std::string msg = e.what();
-    auto nl = msg.find('\n');
-    throw Error(path + ": malformed TOML: " + (nl == std::string::npos ? msg : msg.substr(0, nl)));
-  }
+  return parse_toml_file(path);  // readable file checked, nesting checked before toml11 recurses
 }
 
 const toml::array& entries(const toml::value& root, const std::string& path, const std::string& key) {

@@ -1,5 +1,6 @@
 // The rules: turn structure, legal actions, movement, tiles, combat, death and respawn, as
 // docs/rules/elements.md states them.
+#include <cassert>
 #include <algorithm>
 #include <bit>
 
@@ -443,6 +444,7 @@ Action State::sample_chance(Rng& rng) const {
 // ---- applying actions ----
 
 void State::apply(Action a) {
+  assert(is_legal(a));  // Debug builds: applying an illegal action is the caller's bug, caught here
   const Layout& L = layout();
   ++moves_;
   switch (phase_) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 
 namespace qilab::guifa {
 
@@ -139,7 +140,7 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
                       !(v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(hi)) &&
                       v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
     if (!fits)
-      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + v.dump());
+      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + brief(v));
     return static_cast<int>(v.get<std::int64_t>());
   };
   // A nested object takes only its own keys: a misspelt one is an error, not a silent default.
@@ -152,17 +153,17 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
   const Geometry& g = s.geo();
   auto cell = [&](const json& v, const std::string& name) {
     const int c = v.is_string() ? g.parse(v.get<std::string>()) : -1;
-    if (c < 0) throw bad(name, "expected a cell name a1-" + g.name(g.cells - 1) + ", got " + v.dump());
+    if (c < 0) throw bad(name, "expected a cell name a1-" + g.name(g.cells - 1) + ", got " + brief(v));
     return c;
   };
-  if (field("game") != "guifa") throw bad("game", "expected \"guifa\", got " + field("game").dump());
+  if (field("game") != "guifa") throw bad("game", "expected \"guifa\", got " + brief(field("game")));
   if (integer(field("size"), "size", kMinSize, kMaxSize) != size_)
     throw bad("size", "the game is configured for a " + std::to_string(size_) + "x" + std::to_string(size_) + " board");
   if (integer(field("players"), "players", 2, 4) != players_)
     throw bad("players", "the game is configured for " + std::to_string(players_) + " players");
   const json& mode = field("mode");
   const char* want = mode_ == Mode::kTwoPlayers ? "two_players" : mode_ == Mode::kAlliance ? "alliance" : "free_for_all";
-  if (mode != want) throw bad("mode", std::string("expected \"") + want + "\", got " + mode.dump());
+  if (mode != want) throw bad("mode", std::string("expected \"") + want + "\", got " + brief(mode));
   s.current_ = static_cast<std::int8_t>(integer(field("current"), "current", 0, players_ - 1));
   s.turns_ = integer(field("turns"), "turns", 0, max_turns_);
   s.moves_ = j.contains("moves") ? integer(j["moves"], "moves", 0, 1 << 30) : s.turns_;
@@ -171,7 +172,7 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
   const json& out = field("out");
   if (!out.is_array() || static_cast<int>(out.size()) != players_) throw bad("out", "expected an array of one boolean per seat");
   for (int p = 0; p < players_; ++p) {
-    if (!out[p].is_boolean()) throw bad("out", "expected booleans, got " + out[p].dump());
+    if (!out[p].is_boolean()) throw bad("out", "expected booleans, got " + brief(out[p]));
     if (out[p].get<bool>()) s.out_mask_ |= static_cast<std::uint8_t>(1u << p);
   }
 
@@ -193,7 +194,7 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
     int kind = -1;
     for (int k = 0; k < kKinds; ++k)
       if (pf("kind") == kKindName[k]) kind = k;
-    if (kind < 0) throw bad(at + ".kind", "expected a kind name (summoner, illusionist, ...), got " + pf("kind").dump());
+    if (kind < 0) throw bad(at + ".kind", "expected a kind name (summoner, illusionist, ...), got " + brief(pf("kind")));
     Piece p;
     p.kind = static_cast<std::uint8_t>(kind);
     p.owner = static_cast<std::int8_t>(integer(pf("owner"), at + ".owner", 0, players_ - 1));

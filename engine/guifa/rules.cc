@@ -1,5 +1,6 @@
 // Move generation and the effects of actions: the manual's sections 一 and 二 as
 // docs/rules/guifa.md reads them (each rule there names its manual line).
+#include <cassert>
 #include <algorithm>
 #include <bit>
 
@@ -321,6 +322,7 @@ void State::end_turn() {
 }
 
 void State::apply(Action a) {
+  assert(is_legal(a));  // Debug builds: applying an illegal action is the caller's bug, caught here
   ++moves_;
   const Player actor = current_;
   const Layout& L = layout_;

@@ -12,6 +12,7 @@
 #include "engine/core/config.h"
 #include "engine/core/error.h"
 #include "engine/junqi/echo.h"
+#include "engine/core/input.h"
 
 
 namespace qilab::junqi {
@@ -286,16 +287,7 @@ const Board& load_board(const std::string& given) {
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(path);
   if (it != cache.end()) return *it->second;
-  const std::string text = read_text_file(path, "board file");  // a directory or unreadable path is bad input
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(echo(path) + ": not valid JSON: " + e.what());
-  } catch (const std::exception& e) {  // a read error of the stream
-    throw Error(echo(path) + ": cannot read the board file: " + e.what());
-  }
-  auto b = std::make_unique<Board>(parse_board(j, path));
+  auto b = std::make_unique<Board>(parse_board(parse_json(read_text_file(path, "board file"), echo(path)), path));
   return *cache.emplace(path, std::move(b)).first->second;
 }
 

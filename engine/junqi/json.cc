@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/junqi/echo.h"
+#include "engine/core/input.h"
 #include "engine/junqi/junqi.h"
 
 namespace qilab::junqi {

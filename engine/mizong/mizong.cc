@@ -8,6 +8,7 @@
 
 #include "engine/core/data.h"
 #include "engine/core/error.h"
+#include "engine/core/input.h"
 
 namespace qilab::mizong {
 namespace {
@@ -179,27 +180,27 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
     const bool fits = v.is_number_integer() &&
                       (!v.is_number_unsigned() || v.get<std::uint64_t>() <= static_cast<std::uint64_t>(INT64_MAX));
     if (!fits || v.get<std::int64_t>() < lo || v.get<std::int64_t>() > hi)
-      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + v.dump());
+      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + brief(v));
     return static_cast<int>(v.get<std::int64_t>());
   };
   auto boolean = [&](const json& v, const std::string& name) {
-    if (!v.is_boolean()) throw bad(name, "expected true or false, got " + v.dump());
+    if (!v.is_boolean()) throw bad(name, "expected true or false, got " + brief(v));
     return v.get<bool>();
   };
   const Geometry& g = *geo_;
   auto cell = [&](const json& v, const std::string& name) {
     const int c = v.is_string() ? g.parse(v.get<std::string>()) : -1;
-    if (c < 0) throw bad(name, "expected a cell \"q,r\" on the board, got " + v.dump());
+    if (c < 0) throw bad(name, "expected a cell \"q,r\" on the board, got " + brief(v));
     return c;
   };
   State s = empty_state();
   const int T = g.home_size;
-  if (field(j, "game", "game") != "mizong") throw bad("game", "expected \"mizong\", got " + j["game"].dump());
+  if (field(j, "game", "game") != "mizong") throw bad("game", "expected \"mizong\", got " + brief(j["game"]));
   if (integer(field(j, "point_size", "point_size"), "point_size", 1, 100) != g.point)
     throw bad("point_size", "the game is configured for point size " + std::to_string(g.point));
   static const char* kTeamNames[3] = {"ffa", "3v3", "2v2v2"};
   if (field(j, "teams", "teams") != kTeamNames[static_cast<int>(rules_.teams)])
-    throw bad("teams", std::string("expected \"") + kTeamNames[static_cast<int>(rules_.teams)] + "\", got " + j["teams"].dump());
+    throw bad("teams", std::string("expected \"") + kTeamNames[static_cast<int>(rules_.teams)] + "\", got " + brief(j["teams"]));
   s.round_ = integer(field(j, "round", "round"), "round", 1, rules_.round_cap);
   s.current_ = static_cast<std::int8_t>(integer(field(j, "current", "current"), "current", 0, 5));
   s.moves_ = integer(field(j, "moves", "moves"), "moves", 0, 1 << 30);
@@ -242,7 +243,7 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
       const json& tok = pj[1];
       Identity who;
       if (!tok.is_string() || !parse_token(tok.get<std::string>(), who))
-        throw bad(at + ".piece", "expected a piece token such as \"mdS+\", got " + tok.dump());
+        throw bad(at + ".piece", "expected a piece token such as \"mdS+\", got " + brief(tok));
       ids.push_back(who);
       const json& cj = pj[0];
       const int hp = integer(pj[2], at + ".hp", 0, max_hp(who.kind));
@@ -306,7 +307,7 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
   if (auto ev = j.find("evidence"); ev != j.end()) {
     if (!ev->is_array()) throw bad("evidence", "expected an array of [piece id, kinds mask, attributes mask]");
     for (const auto& e : *ev) {
-      if (!e.is_array() || e.size() != 3) throw bad("evidence", "expected [piece id, kinds mask, attributes mask], got " + e.dump());
+      if (!e.is_array() || e.size() != 3) throw bad("evidence", "expected [piece id, kinds mask, attributes mask], got " + brief(e));
       const int id = integer(e[0], "evidence.piece", 0, 6 * T - 1);
       Piece& x = s.pc_[static_cast<std::size_t>(id)];
       x.may_kinds = static_cast<std::uint8_t>(integer(e[1], "evidence.kinds", 1, kAnyKind));

@@ -348,3 +348,133 @@ TEST_CASE("play checks that summary.json can be written before it plays") {
   CHECK_FALSE(fs::exists(out / "games.jsonl"));  // no game was played
   CHECK_FALSE(fs::exists(out / "summary.json.tmp"));
 }
+
+// Reliability of inputs: nesting that would make a recursive parser or dump() overflow the
+// stack, values too long to echo, records that do not replay.
+
+TEST_CASE("a position nested 60000 deep exits 2 instead of overflowing the stack") {
+  const std::string deep = "{\"game\":" + std::string(60000, '[') + std::string(60000, ']') + "}";
+  const auto path = write_file("deep.json", deep);
+  for (const char* game : {"checkers", "junqi6", "junqi4", "guifa", "elements", "mizong"}) {
+    CAPTURE(game);
+    check_bad_input(qilab(std::string("legal --game ") + game + " --position '" + path.string() + "'"),
+                    path.string() + ": JSON nested deeper than 64 levels");
+  }
+  check_bad_input(qilab("show --game checkers --position -", deep), "<stdin>: JSON nested deeper");
+  // 64 levels are read (and refused by the checkers reader for what they are, not for depth).
+  const auto ok = write_file("deep64.json", "{\"game\":" + std::string(63, '[') + std::string(63, ']') + "}");
+  const auto r = qilab("legal --game checkers --position '" + ok.string() + "'");
+  check_bad_input(r, ok.string());
+  CHECK(r.err.find("nested") == std::string::npos);
+}
+
+TEST_CASE("a game config or agent file nested 6000 deep exits 2 naming the file and line") {
+  const std::string deep = std::string(6000, '[') + std::string(6000, ']');
+  const auto config = write_file("deep.toml", "game = \"checkers\"\n[options]\nplayers = " + deep + "\n");
+  check_bad_input(qilab("show --game '" + config.string() + "'"),
+                  config.string() + ": line 3: nested deeper than 32 levels");
+  const auto agent = write_file("deep-agent.toml", "agent = \"mcts\"\n[options]\nuct = " + deep + "\n");
+  const auto out = scratch() / "deep-agent-run";
+  check_bad_input(qilab("play --game checkers --set players=2 --agents random,'" + agent.string() + "' --out '" +
+                        out.string() + "'"),
+                  agent.string() + ": line 3: nested deeper");
+  CHECK_FALSE(fs::exists(out));
+  // Inline tables and dotted keys nest tables as deep as brackets do.
+  std::string dotted = "game = \"checkers\"\n[options]\nx";
+  for (int i = 0; i < 6000; ++i) dotted += ".x";
+  const auto keys = write_file("dotted.toml", dotted + " = 1\n");
+  check_bad_input(qilab("show --game '" + keys.string() + "'"), keys.string() + ": line 3: nested deeper");
+  std::string inl = "game = \"checkers\"\n[options]\nx = ";
+  for (int i = 0; i < 6000; ++i) inl += "{a = ";
+  const auto tables = write_file("inline.toml", inl + "1" + std::string(6000, '}') + "\n");
+  check_bad_input(qilab("show --game '" + tables.string() + "'"), tables.string() + ": line 3: nested deeper");
+}
+
+TEST_CASE("brackets in TOML strings and comments do not count as nesting") {
+  const std::string many(200, '[');
+  const auto path = write_file("strings.toml", "game = \"checkers\"  # " + many + "\ndescription = \"" + many +
+                                                   "\\\"" + many + "\"\n# '''\n[options]\nplayers = 2 # " + many +
+                                                   "\n");
+  const auto r = qilab("legal --game '" + path.string() + "'");
+  CHECK_MESSAGE(r.code == 0, r.err);
+  const auto literal = write_file("literal.toml", "game = \"checkers\"\ndescription = '''" + many + "\n''" + many +
+                                                      "'''\n[options]\nplayers = 2\n");
+  CHECK_MESSAGE(qilab("legal --game '" + literal.string() + "'").code == 0, literal.string());
+}
+
+TEST_CASE("a bad option value is echoed as a short prefix, not whole") {
+  const auto path = write_file("long.toml", "game = \"checkers\"\n[options]\nplayers = \"" + std::string(100000, '6') +
+                                                "\"\n");
+  const auto r = qilab("show --game '" + path.string() + "'");
+  check_bad_input(r, "option 'players' expects an integer, got \"666666");
+  CHECK(r.err.size() < 400);
+}
+
+TEST_CASE("a bad position field is echoed as a short prefix, not whole") {
+  const auto path = write_file("long-game.json", "{\"game\": \"" + std::string(100000, 'x') + "\"}");
+  for (const char* game : {"checkers", "junqi6", "junqi4", "guifa", "mizong"}) {
+    CAPTURE(game);
+    const auto r = qilab(std::string("legal --game ") + game + " --position '" + path.string() + "'");
+    check_bad_input(r, "\"xxxxxxxxxx");
+    CHECK(r.err.size() < 400);
+  }
+}
+
+namespace {
+
+// Rewrites line `n` (1-based) of a games.jsonl with `edit` applied to its JSON.
+template <class F>
+void edit_record(const fs::path& file, int n, F edit) {
+  std::istringstream in(slurp(file));
+  std::string line, all;
+  for (int k = 1; std::getline(in, line); ++k) {
+    if (k == n) {
+      auto j = nlohmann::json::parse(line);
+      edit(j);
+      line = j.dump();
+    }
+    all += line + "\n";
+  }
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << all;
+}
+
+}  // namespace
+
+TEST_CASE("resume replays each record and refuses one that does not replay") {
+  const std::string run = "play --game checkers --set players=2 --set max_turns=30 --agents random,greedy --seed 5 ";
+  const auto fresh = [&](const std::string& name) {
+    const auto dir = scratch() / name;
+    const auto r = qilab(run + "--games 3 --out '" + dir.string() + "'");
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    return dir;
+  };
+  const auto resume = [&](const fs::path& dir) { return qilab(run + "--games 4 --out '" + dir.string() + "'"); };
+  // Untouched records resume.
+  const auto good = fresh("replay-good");
+  const auto ok = resume(good);
+  CHECK_MESSAGE(ok.code == 0, ok.err);
+  CHECK(ok.out.find("1 games played now, 3 already in") != std::string::npos);
+
+  // Edited returns: a 2-player checkers game cannot end 5 to -5.
+  const auto returns = fresh("replay-returns");
+  edit_record(returns / "games.jsonl", 2, [](nlohmann::json& j) { j["returns"] = {5.0, -5.0}; });
+  const std::string summary = slurp(returns / "summary.json");
+  check_bad_input(resume(returns), (returns / "games.jsonl").string() + ":2: game 1 does not replay: returns [5.0,-5.0]");
+  CHECK(slurp(returns / "summary.json") == summary);  // nothing rewritten
+
+  // Actions that are not a legal game: the first action replaced by one off the board.
+  const auto actions = fresh("replay-actions");
+  edit_record(actions / "games.jsonl", 3, [](nlohmann::json& j) { j["actions"][0] = 0; });
+  check_bad_input(resume(actions), "games.jsonl:3: game 2 does not replay: action 0 (id 0");
+  // A game cut short: it has not ended after its actions.
+  const auto cut = fresh("replay-cut");
+  edit_record(cut / "games.jsonl", 1, [](nlohmann::json& j) {
+    j["actions"].erase(j["actions"].size() - 1);
+    j["notation"].erase(j["notation"].size() - 1);
+  });
+  check_bad_input(resume(cut), "games.jsonl:1: game 0 does not replay: the game has not ended");
+  // Notation that does not match its action.
+  const auto notation = fresh("replay-notation");
+  edit_record(notation / "games.jsonl", 1, [](nlohmann::json& j) { j["notation"][0] = "1->2"; });
+  check_bad_input(resume(notation), "games.jsonl:1: game 0 does not replay: action 0");
+}

@@ -1,0 +1,18 @@
+// libFuzzer target: the position reader of game QILAB_FUZZ_GAME (default options), as
+// `--position` reads it. Build with -DQILAB_FUZZ=ON (docs/formats.md, "Fuzzing").
+#include <cstddef>
+#include <cstdint>
+
+#include "engine/core/error.h"
+#include "engine/registry.h"
+#include "tests/fuzz/readers.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const auto game = qilab::make_any_game(qilab::default_config(QILAB_FUZZ_GAME));
+  try {
+    qilab::fuzz::read_position(*game, {reinterpret_cast<const char*>(data), size});
+  } catch (const qilab::Error& e) {
+    if (*e.what() == '\0') __builtin_trap();  // a refusal must say why
+  }
+  return 0;  // any other exception escapes: libFuzzer reports it as a crash
+}

@@ -1,0 +1,35 @@
+#pragma once
+// The readers of untrusted input, each called the way the program calls it, for the mutation
+// fuzzer in CTest (fuzz_test.cc) and the libFuzzer targets (libfuzzer_*.cc).
+//
+// Contract under test: a reader either accepts its input or throws qilab::Error with a
+// non-empty message; it never crashes, hangs or throws anything else. Any other exception,
+// including the std::logic_error thrown here when an accepted input misbehaves, is a bug.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/any_game.h"
+#include "engine/core/rng.h"
+
+namespace qilab::fuzz {
+
+// A position, as `--position` reads it; an accepted one must write itself back readably and
+// list and apply its legal actions.
+void read_position(const AnyGame& game, std::string_view text);
+// A game config, as `--game FILE` reads it, then the game it describes and its start.
+void read_config(std::string_view text);
+// An agent file, as `--agents FILE.toml` reads it, made into an agent for `game`.
+void read_agent(const AnyGame& game, std::string_view text);
+// One games.jsonl line, as resume reads it, then replayed through `game`.
+void read_record(const AnyGame& game, std::string_view text);
+
+// Inputs to start from: positions of `game` along a random game, records of short games.
+std::vector<std::string> position_seeds(const AnyGame& game, std::uint64_t seed);
+std::vector<std::string> record_seeds(const AnyGame& game, std::uint64_t seed);
+
+// Mutations: byte edits, edge-value splices (64-bit limits, deep nesting, long strings) and,
+// for JSON, structural edits of a random node. Deterministic for a given Rng.
+std::string mutate(std::string_view text, Rng& rng);
+
+}  // namespace qilab::fuzz
