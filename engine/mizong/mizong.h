@@ -18,6 +18,7 @@
 // moved without attacking may attack any enemy within radius 3 of a vertex of a legal path of
 // its move (its attack "along the path").
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -139,7 +140,14 @@ class State {
   int sub_action_count() const;
   Action sub_action_at(int k) const;
   bool is_legal(Action a) const;
-  void apply(Action a);
+  // Applies a legal action (Debug builds assert it).
+  void apply(Action a) {
+    assert(is_legal(a));  // applying an illegal action is the caller's bug, caught here
+    play(a);
+  }
+  // The same without the check: for tests that probe what an action the generators did not
+  // list would leave (the select list's reference); a's effect is then the rules' letter.
+  void play(Action a);
   // Whether every player sees the identity of piece id (open, or a revealed dark piece).
   bool public_identity(int id) const { return !piece(id).dark() || (piece(id).flags & kRevealed); }
   void chance_outcomes(ChanceList& out) const { out.clear(); }

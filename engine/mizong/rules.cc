@@ -1,5 +1,4 @@
 // The rules of play: sub-action generation, combat, healing, turns, rounds and placings.
-#include <cassert>
 #include <algorithm>
 
 #include "engine/mizong/mizong.h"
@@ -916,8 +915,7 @@ void State::compute_zone(int start, int end, int turns) {
   zone_hi_ = static_cast<std::int16_t>(hi);
 }
 
-void State::apply(Action a) {
-  assert(is_legal(a));  // Debug builds: applying an illegal action is the caller's bug, caught here
+void State::play(Action a) {
   ++moves_;
   if (act_.piece < 0) {
     if (a == layout_.end_turn) {

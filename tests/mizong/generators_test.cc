@@ -214,7 +214,7 @@ TEST_CASE("mizong generators: a piece is on the select list exactly when selecti
         bool reference = false;
         if (!x.stunned() && (is_hero(x.kind) || !s.acted(id))) {
           State t = s;
-          t.apply(s.layout().select + x.cell);
+          t.play(s.layout().select + x.cell);  // perhaps not listed: that is what is checked
           ActionList sub;
           t.legal_actions(sub);
           reference = !sub.empty();
