@@ -99,7 +99,7 @@ AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
   std::string file_prefix;  // errors about what an agent file says name the file
   if (spec.kind.ends_with(".toml")) {  // "file.toml" or "file.toml:key=value,..."; the extras win
     file_prefix = spec.kind + ": ";
-    AgentSpec file = read_agent_file(user_or_data_path(spec.kind))  // configs/agents/... from anywhere;
+    AgentSpec file = read_agent_file(user_or_data_path(spec.kind));  // configs/agents/... from anywhere;
     file.overrides.insert(file.overrides.end(), spec.overrides.begin(), spec.overrides.end());
     spec = std::move(file);
   }
