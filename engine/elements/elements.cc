@@ -36,9 +36,9 @@ std::vector<OptionSpec> Elements::option_specs() {
       int_option("base_attack_successes", 0, 0, 9, "successes of an attack on a base (0: the seed's 2, or 3 with 6 players)"),
       int_option("death_penalty", 0, 0, 99, "base HP a side loses when its hero dies (0: the seed's 2, or 3 with 6 players)"),
       int_option("max_rounds", 40, 1, 1000, "rounds after which the game ends (ranked by base HP)"),
-      int_option("creates_per_activation", 2, 0, 9,
-                 "create actions (drawing two tiles) one activation may take, 1 to 9, or 0 for no cap (the seed's letter; "
-                 "search agents then loop draw-and-return without end)"),
+      int_option("creates_per_activation", 0, 0, 9,
+                 "create actions (drawing two tiles) one activation may take: 0 no cap beyond the deck (the seed), or "
+                 "1 to 9 (2: the capped setting); either way a create that returns both tiles is the activation's last"),
       int_option("casts_per_skill", 0, 0, 9,
                  "casts of each skill one activation may take: 0 no cap beyond its cost (the seed), or 1 to 9 (1: the capped setting)"),
       int_option("climb_two_cost", 4, -1, 20, "movement points to climb two levels at once (-1: not allowed)"),

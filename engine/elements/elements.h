@@ -67,7 +67,7 @@ struct Rules {
   int base_attack_successes = 2;
   int death_penalty = 2;
   int max_rounds = 40;
-  int creates_per_activation = 2;      // 0: no cap (the seed's letter; see docs/rules/elements.md)
+  int creates_per_activation = 0;      // 0: no cap (the seed's letter; see docs/rules/elements.md)
   int casts_per_skill = 0;             // 0: no cap (the seed's reading)
   int up2_cost = 4;                     // -1: a two-level climb is not allowed
   int down2_cost = 1;
@@ -157,6 +157,7 @@ class State {
   int active() const { return active_; }
   int move_left() const { return move_left_; }
   int creates() const { return creates_; }
+  bool returned() const { return returned_; }  // a create this activation put its tiles back
   int casts(int k) const { return casts_[k]; }
   int base_hp(int side) const { return base_hp_[side]; }
   int winner() const { return winner_; }  // side, 2 for a draw, -1 while playing
@@ -257,6 +258,9 @@ class State {
   std::int8_t side_ = 0, first_side_ = 0, active_ = -1;
   std::int8_t move_left_ = 0, creates_ = 0;    // creates_ counts this activation's creates (saturates)
   bool major_done_ = false;
+  // A create of this activation returned both tiles: the position is as before it, so the
+  // hero may not create again this activation (project ruling, docs/rules/elements.md, Create).
+  bool returned_ = false;
   std::array<std::uint8_t, kMaxSkills> casts_{};  // casts of each skill this activation (saturate)
   std::array<std::int8_t, 2> base_hp_{};
   std::int8_t winner_ = -1;

@@ -169,6 +169,7 @@ nlohmann::json State::to_json() const {
   j["active"] = active_;
   j["move_left"] = move_left_;
   j["creates"] = creates_;
+  j["returned"] = returned_;
   j["major_done"] = major_done_;
   j["casts"] = {casts_[0], casts_[1], casts_[2]};
   j["base_hp"] = {base_hp_[0], base_hp_[1]};
@@ -277,7 +278,7 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
   const Grid& g = r.grid;
   Reader rd;
   rd.only(j, "", {"game", "players", "round", "moves", "phase", "side", "first_side", "active", "move_left", "creates",
-                  "major_done", "casts", "base_hp", "winner", "deck", "drawn", "to_draw", "combat", "tiles", "heroes",
+                  "returned", "major_done", "casts", "base_hp", "winner", "deck", "drawn", "to_draw", "combat", "tiles", "heroes",
                   "terrain"});
   if (rd.string(rd.at(j, "", "game"), "game") != "elements") rd.fail("game", "\"elements\"");
   // The player count first: every later range (heroes, active) depends on it.
@@ -300,6 +301,7 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
   s.move_left_ = static_cast<std::int8_t>(rd.field(j, "", "move_left", 0, 127));
   const int create_cap = r.creates_per_activation > 0 ? r.creates_per_activation : 127;
   s.creates_ = static_cast<std::int8_t>(rd.field(j, "", "creates", 0, create_cap));
+  s.returned_ = rd.boolean(j, "", "returned");
   s.major_done_ = rd.boolean(j, "", "major_done");
   const int cast_cap = r.casts_per_skill > 0 ? r.casts_per_skill : 127;
   const auto& casts = rd.array(rd.at(j, "", "casts"), "casts", kMaxSkills);
@@ -468,6 +470,13 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
     if (a.side != s.side_) rd.fail("active", "a hero of the side to move");
   }
   const bool rolling = s.phase_ == Phase::kAttackRoll || s.phase_ == Phase::kDefenceRoll;
+  // A return ends the create that made it and bars the next: it lies within an activation
+  // (or one the game ended), after a create, and never while a create is drawing or placing.
+  if (s.returned_) {
+    if (s.creates_ == 0) rd.fail("returned", "false when 'creates' is 0 (a return follows a create)");
+    if (s.phase_ != Phase::kAct && !rolling && !over)
+      rd.fail("returned", "false outside an activation's act and attack phases (a return bars the next create)");
+  }
   if (rolling) {
     const int t = s.target_;
     const int enemy = 1 - s.heroes_[s.active_].side;
@@ -535,7 +544,7 @@ std::string State::render_text() const {
       << int(terrain_[i].duration) << " by " << int(terrain_[i].caster) << "\n";
   if (active_ >= 0)
     o << "active " << r.roster[heroes_[active_].spec].id << ": move " << int(move_left_) << ", creates " << int(creates_)
-      << (major_done_ ? ", attacked/gathered" : "") << "\n";
+      << (returned_ ? " (tiles returned: no more creates)" : "") << (major_done_ ? ", attacked/gathered" : "") << "\n";
   if (drawn_[0] >= 0 || drawn_[1] >= 0) {
     o << "drawn:";
     for (int k = 0; k < 2; ++k)

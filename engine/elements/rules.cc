@@ -260,6 +260,7 @@ void State::begin_activation(int h) {
   phase_ = Phase::kAct;
   move_left_ = static_cast<std::int8_t>(std::clamp(rules_->roster[hero.spec].move + hero.sum(Effect::kMoveUp), 0, 127));
   creates_ = 0;
+  returned_ = false;
   major_done_ = false;
   casts_ = {};
 }
@@ -283,6 +284,7 @@ void State::end_activation() {
   }
   hero.acted = true;
   active_ = -1;
+  returned_ = false;  // between activations the flag is false, as the position reader expects
   next_turn();
 }
 
@@ -323,7 +325,9 @@ void State::gen_act(ActionList& out) const {
     if (c >= 0 && c <= move_left_) out.push_back(L.move + d);
   }
   // Create and spells repeat while their conditions hold; the caps are options (0: none).
-  const bool may_create = r.creates_per_activation == 0 || creates_ < r.creates_per_activation;
+  // After a return the hero may not create again: drawing and returning leaves the position as
+  // it was, and a search that likes keeping the turn would repeat it without end.
+  const bool may_create = !returned_ && (r.creates_per_activation == 0 || creates_ < r.creates_per_activation);
   if (may_create && (deck_[0] | deck_[1])) out.push_back(L.create);
   if (!major_done_) {
     attack_targets(active_).for_each([&](int t) { out.push_back(L.attack + t); });
@@ -469,6 +473,7 @@ void State::apply(Action a) {
         for (int slot = 0; slot < 2; ++slot)
           if (drawn_[slot] >= 0) deck_[drawn_[slot] >> 6] |= std::uint64_t{1} << (drawn_[slot] & 63);
         drawn_ = {-1, -1};
+        returned_ = true;
         phase_ = Phase::kAct;
       } else {
         const int x = a - L.place;

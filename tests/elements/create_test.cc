@@ -151,41 +151,89 @@ TEST_CASE("gather tokens run out at the box's count") {
   CHECK(!s.token(cell(s, 1, 0)));
 }
 
-TEST_CASE("create repeats while the deck lasts (creates_per_activation = 0, the seed's letter); 2 caps it") {
+TEST_CASE("create repeats while the deck lasts: no cap by default (the seed's letter)") {
   // "開創、移動、法術，這三種行動，只要滿足條件就可以於一回合內執行多次"
-  auto g = make(2, {{"creates_per_activation", "0"}});
-  CHECK(make(2).rules().creates_per_activation == 2);  // the default: see docs/rules/elements.md
+  auto g = make(2);
+  CHECK(g.rules().creates_per_activation == 0);
   State s = lone_knight(g);
   play(s, "select:knight");
-  for (int k = 0; k < 4; ++k) {
+  // Four creates, each placing a tile on another neighbour: create stays legal after each.
+  const char* dirs[] = {"E", "NE", "NW", "W"};
+  for (const char* d : dirs) {
     REQUIRE(has(s, "create"));
     play(s, "create");
     play(s, "draw:fire:......");
     play(s, "draw:water:......");
-    play(s, k % 2 ? "return" : "place:0:E:0");
+    play(s, std::string("place:0:") + d + ":0");
   }
+  CHECK(s.creates() == 4);
+  CHECK(s.deck_left() == 68);
+  for (int d = 0; d < 4; ++d) CHECK(s.height(s.grid().step(cell(s, 0, 0), d)) == 1);
   CHECK(has(s, "create"));
-  CHECK(s.height(cell(s, 1, 0)) == 2);
-  // The capped setting (the default): two creates, a "return" counting as one.
-  auto capped = make(2);
-  State t = lone_knight(capped);
+  CHECK(!s.returned());
+  // With the deck empty there is nothing to create.
+  State e = lone_knight(g);
+  for (int x = 0; x < 72; ++x) e.remove_from_deck(x);
+  play(e, "select:knight");
+  CHECK(!has(e, "create"));
+}
+
+TEST_CASE("a create that returns both tiles is the activation's last create (project ruling)") {
+  // "抽取2張板圖，選擇其中1張…或將2張版圖放回": a return leaves the position as before the
+  // create, so the hero may not create again in this activation, whatever the cap.
+  for (const std::string cap : {"0", "9"}) {
+    CAPTURE(cap);
+    auto g = make(2, {{"creates_per_activation", cap}});
+    State s = lone_knight(g);
+    play(s, "select:knight");
+    play(s, "create");
+    play(s, "draw:fire:......");
+    play(s, "draw:water:......");
+    play(s, "place:0:E:0");
+    play(s, "create");
+    play(s, "draw:earth:......");
+    play(s, "draw:wind:......");
+    play(s, "return");
+    CHECK(s.deck_left() == 71);
+    CHECK(s.returned());
+    CHECK(!has(s, "create"));
+    CHECK(!s.is_legal(s.layout().create));
+    // The rest of the activation goes on: the knight's move, its spell, the end.
+    CHECK(legal_strings(s) == std::set<std::string>{"move:E", "spell:iron_wall:0,0", "end"});
+    // The guard lasts one activation: the knight's next one may create again.
+    play(s, "end");
+    REQUIRE(s.phase() == Phase::kSelect);
+    play(s, "select:knight");
+    CHECK(!s.returned());
+    CHECK(has(s, "create"));
+  }
+  // A return as the first create bars the second one too.
+  auto g = make(2);
+  State t = lone_knight(g);
   play(t, "select:knight");
   play(t, "create");
   play(t, "draw:fire:......");
   play(t, "draw:water:......");
   play(t, "return");
-  play(t, "create");
-  play(t, "draw:fire:......");
-  play(t, "draw:water:......");
-  play(t, "place:1:W:0");
-  CHECK(t.creates() == 2);
+  CHECK(t.deck_left() == 72);
   CHECK(!has(t, "create"));
-  CHECK(has(t, "end"));
-  // With the deck empty there is nothing to create, capped or not.
-  State e = lone_knight(g);
-  for (int x = 0; x < 72; ++x) e.remove_from_deck(x);
-  play(e, "select:knight");
-  CHECK(!has(e, "create"));
+}
+
+TEST_CASE("creates_per_activation = 2 still caps creates that place at two (the earlier setting)") {
+  auto g = make(2, {{"creates_per_activation", "2"}});
+  State s = lone_knight(g);
+  play(s, "select:knight");
+  for (const char* d : {"E", "W"}) {
+    REQUIRE(has(s, "create"));
+    play(s, "create");
+    play(s, "draw:fire:......");
+    play(s, "draw:water:......");
+    play(s, std::string("place:1:") + d + ":0");
+  }
+  CHECK(s.creates() == 2);
+  CHECK(s.deck_left() == 70);
+  CHECK(!has(s, "create"));
+  CHECK(has(s, "end"));
 }
 
 TEST_CASE("placing is refused on a base and under a friend") {

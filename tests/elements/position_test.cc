@@ -155,6 +155,43 @@ TEST_CASE("impossible states are refused, naming the field") {
   CHECK(mentions(error_of([&] { g.state_from_json(j); }), "field 'winner' expects -1 while the game is on"));
 }
 
+TEST_CASE("the return flag round-trips and is refused where no return can have been") {
+  auto g = make(2);
+  State s = g.initial_state();
+  play(s, "select:knight");
+  play(s, "create");
+  play(s, "draw:fire:......");
+  play(s, "draw:water:G.....");
+  play(s, "return");
+  const auto j = s.to_json();
+  CHECK(j["returned"] == true);
+  const State back = g.state_from_json(j);
+  CHECK(back.returned());
+  CHECK(!has(back, "create"));
+  CHECK(back.to_json() == j);
+  auto k = j;
+  k.erase("returned");
+  CHECK(mentions(error_of([&] { g.state_from_json(k); }), "missing field 'returned'"));
+  k = j;
+  k["returned"] = 1;
+  CHECK(mentions(error_of([&] { g.state_from_json(k); }), "field 'returned' expects true or false"));
+  k = j;
+  k["creates"] = 0;
+  CHECK(mentions(error_of([&] { g.state_from_json(k); }), "field 'returned' expects false when 'creates' is 0"));
+  // No create follows a return, so none is drawing or placing; none is between activations.
+  k = placing(g);
+  k["returned"] = true;
+  CHECK(mentions(error_of([&] { g.state_from_json(k); }), "field 'returned' expects false outside an activation's act"));
+  k = g.initial_state().to_json();
+  k["returned"] = true;
+  k["creates"] = 1;
+  CHECK(mentions(error_of([&] { g.state_from_json(k); }), "field 'returned' expects false outside an activation's act"));
+  // The flag is cleared when the activation ends.
+  play(s, "end");
+  CHECK(s.to_json()["returned"] == false);
+  CHECK_NOTHROW(g.state_from_json(s.to_json()));
+}
+
 TEST_CASE("integers are range-checked as 64-bit values before narrowing") {
   auto g = make(2);
   auto j = g.initial_state().to_json();
