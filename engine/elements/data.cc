@@ -82,7 +82,7 @@ class Fields {
 };
 
 toml::value parse_file(const std::string& path) {
-  return parse_toml_file(path);  // readable file checked, nesting checked before toml11 recurses
+  return parse_toml(read_text_file(path, "data file"), path);  // nesting checked before toml11 recurses
 }
 
 const toml::array& entries(const toml::value& root, const std::string& path, const std::string& key) {
