@@ -92,6 +92,16 @@ inline AgentSpec read_agent_file(const std::string& path) {
   return parse_agent_file(read_text_file(path, "agent file"), path);
 }
 
+// For each agent of `specs` given as a file: the file as given -> the hash of its content, so
+// that a run's records say exactly what played (an edited agent file is another agent).
+inline nlohmann::json agent_file_hashes(const std::vector<std::string>& specs) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& text : specs)
+    if (const AgentSpec spec = parse_agent_spec(text); spec.kind.ends_with(".toml"))
+      out[spec.kind] = text_hash(read_text_file(user_or_data_path(spec.kind), "agent file"));
+  return out;
+}
+
 template <Game G>
 AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
   using S = typename G::State;

@@ -18,6 +18,7 @@
 #include "engine/core/config.h"
 #include "engine/core/game.h"
 #include "engine/core/record.h"
+#include "engine/core/version.h"
 #include "experiments/match_session.h"
 #include "experiments/rotation.h"
 
@@ -29,6 +30,8 @@ RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
                  game.num_players(), {}};
   const auto start = game.initial_state();
   for (Player p = 0; p < id.seats; ++p) id.teams.push_back(start.team_of(p));
+  id.program = "qilab " + std::string(version()) + " (commit " + std::string(git_commit()) + ")";
+  id.agent_files = agent_file_hashes(cfg.agents);
   return id;
 }
 
@@ -49,6 +52,8 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index, M
   r.config_hash = id.config_hash;
   r.seed = id.seed;
   r.agents = seat_agents(id.agents, id.seats, index);
+  r.program = id.program;
+  r.agent_files = id.agent_files;
 
   Rng rng = Rng(id.seed).split(static_cast<std::uint64_t>(index));
   std::vector<AgentPtr<S>> agents;

@@ -94,6 +94,10 @@ void MatchSession::load_existing() {
     if (r.config_hash != id_.config_hash)
       throw differs("config hash", r.config_hash + " (the same options)", id_.config_hash);
     if (r.index < 0) throw Error(where + ": negative game index");
+    // An agent file edited since the record was written is another agent (older records, which
+    // lack the hashes, are taken as they are: their replay below still checks the game).
+    if (!r.agent_files.empty() && r.agent_files != id_.agent_files)
+      throw differs("other agent files (content hashes)", brief(r.agent_files, 200), brief(id_.agent_files, 200));
     const auto expected = seat_agents(id_.agents, id_.seats, r.index);
     if (r.agents != expected) throw differs("agents (per seat)", join(r.agents), join(expected));
     if (static_cast<int>(r.returns.size()) != id_.seats)
@@ -136,7 +140,7 @@ MatchReport MatchSession::close(double seconds) {
     if (r) balance.add(*r);  // index order: identical sums whatever order games finished in
   nlohmann::json s = {{"game", id_.game},       {"options", id_.options}, {"config_hash", id_.config_hash},
                       {"seed", id_.seed},       {"seats", id_.seats},     {"teams", id_.teams},
-                      {"agents", id_.agents},
+                      {"agents", id_.agents},   {"agent_files", id_.agent_files}, {"program", id_.program},
                       {"rotation", "game i, seat s: agents[(s + i) mod len(agents)]"}};
   s.update(balance.to_json());
   s["run"] = {{"played", played_}, {"resumed", resumed_}, {"threads", cfg_.threads}, {"seconds", seconds}};

@@ -37,6 +37,8 @@ struct RunIdentity {
   std::vector<std::string> agents;
   int seats = 0;
   std::vector<int> teams;  // team of each seat (team_of at the start); follows from game and options
+  std::string program;     // "qilab VERSION (commit ...)": recorded, not required to match on resume
+  nlohmann::json agent_files = nlohmann::json::object();  // agent file -> content hash; must match on resume
 };
 
 struct MatchReport {

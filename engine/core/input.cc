@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -182,6 +184,14 @@ void brief_into(const nlohmann::json& v, std::string& out, std::size_t limit, in
 }
 
 }  // namespace
+
+std::string text_hash(std::string_view text) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
 
 std::string brief(const nlohmann::json& v, std::size_t limit) {
   std::string out;

@@ -31,6 +31,10 @@ nlohmann::json parse_json(std::string_view text, const std::string& where);
 // and dotted keys deeper than kMaxTomlDepth. Strings and comments are skipped.
 void check_toml_nesting(std::string_view text, const std::string& where);
 
+// A short stable hash of `text` (FNV-1a, 16 hex digits): the same across runs and machines,
+// for identifying a config's options or an agent file's content in records.
+std::string text_hash(std::string_view text);
+
 // At most about `limit` characters of `v` as JSON, "..." marking what was left out: for
 // error messages that echo a bad value.
 std::string brief(const nlohmann::json& v, std::size_t limit = 60);

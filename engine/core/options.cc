@@ -208,13 +208,6 @@ nlohmann::json Options::to_json() const {
   return j;
 }
 
-std::string Options::hash() const {
-  // FNV-1a over the canonical JSON text: stable across runs and machines.
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : to_json().dump()) h = (h ^ c) * 1099511628211ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
+std::string Options::hash() const { return text_hash(to_json().dump()); }  // over the canonical JSON text
 
 }  // namespace qilab

@@ -18,7 +18,8 @@ namespace qilab {
 nlohmann::json GameRecord::to_json() const {
   return {{"index", index},     {"game", game},       {"options", options},   {"config_hash", config_hash},
           {"seed", seed},       {"agents", agents},   {"setups", setups},     {"actions", actions},
-          {"notation", notation}, {"returns", returns}, {"stats", stats}};
+          {"notation", notation}, {"returns", returns}, {"stats", stats},       {"program", program},
+          {"agent_files", agent_files}};
 }
 
 GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& where) {
@@ -30,9 +31,7 @@ GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& whe
     return *it;
   };
   auto bad = [&](const std::string& name, const std::string& expected, const json& got) {
-    std::string text = got.dump();
-    if (text.size() > 60) text = text.substr(0, 57) + "...";
-    return Error(where + ": field '" + name + "' expects " + expected + ", got " + text);
+    return Error(where + ": field '" + name + "' expects " + expected + ", got " + brief(got));
   };
   // Integers are range-checked on the JSON value itself: get<>() would cut or wrap them.
   auto integer = [&](const json& v, const std::string& name, std::int64_t lo, std::int64_t hi, const std::string& expected) {
@@ -81,6 +80,17 @@ GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& whe
     r.returns.push_back(returns[i].get<double>());
   }
   r.stats = field("stats");
+  // Optional: records written before the program and agent files were kept lack them.
+  if (auto it = j.find("program"); it != j.end()) {
+    if (!it->is_string()) throw bad("program", "a string", *it);
+    r.program = it->get<std::string>();
+  }
+  if (auto it = j.find("agent_files"); it != j.end()) {
+    if (!it->is_object()) throw bad("agent_files", "an object of file -> content hash", *it);
+    for (const auto& [file, hash] : it->items())
+      if (!hash.is_string()) throw bad("agent_files." + file, "a string (a content hash)", hash);
+    r.agent_files = *it;
+  }
   return r;
 }
 

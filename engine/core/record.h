@@ -24,6 +24,10 @@ struct GameRecord {
   std::vector<std::string> notation;
   std::vector<double> returns;
   nlohmann::json stats = nlohmann::json::array();  // per-move search statistics, where present
+  // What played it: the program ("qilab 0.1.0 (commit ...)") and, for each agent given as a
+  // file, the hash of the file's content. Empty in records written before they were kept.
+  std::string program;
+  nlohmann::json agent_files = nlohmann::json::object();  // path as given -> text_hash of content
 
   nlohmann::json to_json() const;
   // Throws Error naming `where` and the field.

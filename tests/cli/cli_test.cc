@@ -324,6 +324,28 @@ TEST_CASE("errors from inside a game config or an agent file name the file") {
   CHECK_FALSE(fs::exists(out));
 }
 
+TEST_CASE("records and the summary say what played: the program and each agent file's content hash") {
+  const auto out = scratch() / "identity";
+  const auto agent = write_file("id-agent.toml", "agent = \"mcts\"\n[options]\nsimulations = 4\n");
+  const std::string play = "play --game checkers --set players=2 --set max_turns=6 --agents '" + agent.string() +
+                           "',random --out '" + out.string() + "'";
+  REQUIRE(qilab(play + " --games 2").code == 0);
+  const auto line = nlohmann::json::parse(slurp(out / "games.jsonl").substr(0, slurp(out / "games.jsonl").find('\n')));
+  const auto version = qilab("--version").out;
+  CHECK(version.find(line["program"].get<std::string>()) == 0);  // "qilab X (commit C)", as --version says
+  REQUIRE(line["agent_files"].size() == 1);
+  const std::string hash = line["agent_files"][agent.string()];
+  CHECK(hash.size() == 16);
+  const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+  CHECK(summary["agent_files"] == line["agent_files"]);
+  CHECK(summary["program"] == line["program"]);
+  // The same file edited is another agent: resuming with it is refused, naming the hashes.
+  std::ofstream(agent, std::ios::trunc) << "agent = \"mcts\"\n[options]\nsimulations = 5\n";
+  const std::string kept = slurp(out / "games.jsonl");
+  check_bad_input(qilab(play + " --games 3"), "other agent files (content hashes)");
+  CHECK(slurp(out / "games.jsonl") == kept);  // nothing played or written
+}
+
 TEST_CASE("a resumed run that differs names what differs") {
   const auto out = scratch() / "differs";
   const std::string play = "play --game checkers --set players=2 --agents random --games 2 --out '" + out.string() + "' ";
