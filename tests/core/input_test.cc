@@ -5,6 +5,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/input.h"
+#include "tests/error_of.h"
 
 using namespace qilab;
 
@@ -14,14 +15,7 @@ std::string nested(int levels, char open, char close) {
   return std::string(static_cast<std::size_t>(levels), open) + std::string(static_cast<std::size_t>(levels), close);
 }
 
-std::string error_of(auto&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using qilab::testing::error_of;
 
 }  // namespace
 

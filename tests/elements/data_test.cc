@@ -1,10 +1,10 @@
 // The data files (deck, roster), their error messages, notation and positions as JSON.
 #include <cstdio>
 #include <fstream>
-#include <functional>
 #include <map>
 
 #include "tests/elements/helpers.h"
+#include "tests/error_of.h"
 
 using namespace elements_test;
 
@@ -16,14 +16,7 @@ std::string write_temp(const std::string& name, const std::string& text) {
   return path;
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using qilab::testing::error_of;
 
 }  // namespace
 

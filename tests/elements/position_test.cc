@@ -1,20 +1,13 @@
 // Positions as JSON: game and player count, unknown fields, impossible states, integer ranges.
-#include <functional>
 
 #include "tests/elements/helpers.h"
+#include "tests/error_of.h"
 
 using namespace elements_test;
 
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using qilab::testing::error_of;
 
 bool mentions(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

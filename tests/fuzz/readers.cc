@@ -170,10 +170,11 @@ std::string mutate_json(nlohmann::json j, Rng& rng) {
     }
   }
   std::string text = j.dump();
-  const std::string placeholder = std::string("\"") + kDeep + "\"";
+  // Each kDeep string becomes 100000 levels of nesting, spliced into the text (see kDeep).
+  const std::string marker = std::string("\"") + kDeep + "\"";
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-  for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + deep.size()))
-    text.replace(at, placeholder.size(), deep);
+  for (auto at = text.find(marker); at != std::string::npos; at = text.find(marker, at + deep.size()))
+    text.replace(at, marker.size(), deep);
   return text;
 }
 

@@ -10,21 +10,13 @@
 #include "engine/junqi/deployment.h"
 #include "engine/junqi/echo.h"
 #include "helpers.h"
+#include "tests/error_of.h"
 
 using namespace junqi_test;
 
 namespace {
 
-// The message of the Error f throws ("" if it throws none).
-template <class F>
-std::string refusal(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
+const auto refusal = [](auto&& f) { return qilab::testing::error_of(f); };
 
 nlohmann::json board_json(const char* name) {
   std::ifstream in(default_board_path(name));
