@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/encoding.h"
 #include "engine/core/error.h"
 #include "engine/core/game.h"
 
@@ -33,6 +34,15 @@ class AnyState {
   virtual std::string observation_string(Player p) const = 0;
   // What seat p sees of action a, asked before it is applied (qilab::action_view).
   virtual Action action_view(Player p, Action a) const = 0;
+  virtual Values evaluate() const = 0;
+  // The exact distribution at a chance node: (outcome, probability) pairs.
+  virtual std::vector<std::pair<Action, double>> chance_outcomes() const = 0;
+  // A full state consistent with what seat p has seen, drawn from Rng(seed).
+  virtual std::unique_ptr<AnyState> sample_world(Player p, std::uint64_t seed) const = 0;
+  // engine/core/encoding.h: `out` holds the game's encoding_spec().size() floats.
+  virtual void encode(Player observer, std::span<float> out) const = 0;
+  virtual int policy_index(Action a) const = 0;
+  virtual Action policy_action(int index) const = 0;
 };
 
 class AnyGame {
@@ -45,6 +55,8 @@ class AnyGame {
   virtual int num_distinct_actions() const = 0;
   virtual std::unique_ptr<AnyState> initial_state() const = 0;
   virtual std::unique_ptr<AnyState> state_from_json(const nlohmann::json& j) const = 0;
+  virtual const EncodingSpec& encoding_spec() const = 0;
+  virtual const PolicySpec& policy_spec() const = 0;
 };
 
 template <GameState S>
@@ -75,6 +87,40 @@ class StateAdapter final : public AnyState {
   std::string render_text() const override { return s_.render_text(); }
   std::string observation_string(Player p) const override { return s_.observation_string(p); }
   Action action_view(Player p, Action a) const override { return qilab::action_view(s_, p, a); }
+  Values evaluate() const override { return s_.evaluate(); }
+  std::vector<std::pair<Action, double>> chance_outcomes() const override {
+    ChanceList list;
+    s_.chance_outcomes(list);
+    std::vector<std::pair<Action, double>> out;
+    for (const auto& c : list) out.emplace_back(c.action, c.probability);
+    return out;
+  }
+  std::unique_ptr<AnyState> sample_world(Player p, std::uint64_t seed) const override {
+    Rng rng(seed);
+    return std::make_unique<StateAdapter>(s_.sample_world(p, rng));
+  }
+  void encode(Player observer, std::span<float> out) const override {
+    if constexpr (requires { s_.encode(observer, out); }) {
+      s_.encode(observer, out);
+    } else {
+      throw Error("this game has no shaped encoding yet");
+    }
+  }
+  int policy_index(Action a) const override {
+    if constexpr (requires { s_.policy_index(a); }) {
+      if (!s_.is_legal(a)) throw IllegalAction("action " + std::to_string(a) + " is not legal in this position");
+      return s_.policy_index(a);
+    } else {
+      throw Error("this game has no policy index yet");
+    }
+  }
+  Action policy_action(int index) const override {
+    if constexpr (requires { s_.policy_action(index); }) {
+      return s_.policy_action(index);
+    } else {
+      throw Error("this game has no policy index yet");
+    }
+  }
 
  private:
   S s_;
@@ -90,6 +136,22 @@ class GameAdapter final : public AnyGame {
   const Options& options() const override { return g_.options(); }
   int num_players() const override { return g_.num_players(); }
   int num_distinct_actions() const override { return g_.num_distinct_actions(); }
+  const EncodingSpec& encoding_spec() const override {
+    if constexpr (HasEncoding<G>) {
+      return g_.encoding_spec();
+    } else {
+      static const EncodingSpec none;
+      return none;
+    }
+  }
+  const PolicySpec& policy_spec() const override {
+    if constexpr (HasEncoding<G>) {
+      return g_.policy_spec();
+    } else {
+      static const PolicySpec none;
+      return none;
+    }
+  }
   std::unique_ptr<AnyState> initial_state() const override {
     return std::make_unique<StateAdapter<typename G::State>>(g_.initial_state());
   }

@@ -21,7 +21,7 @@ namespace qilab {
 template <class S>
 concept GameState = std::copyable<S> &&
     requires(S s, const S cs, ActionList& actions, ChanceList& chances, Action a, Player p, Rng& rng,
-             float* planes, std::string_view text) {
+             std::string_view text) {
       { cs.num_players() } -> std::convertible_to<int>;
       { cs.current_player() } -> std::convertible_to<Player>;  // kChancePlayer, kTerminalPlayer
       { cs.is_terminal() } -> std::convertible_to<bool>;
@@ -37,7 +37,6 @@ concept GameState = std::copyable<S> &&
       { cs.move_number() } -> std::convertible_to<int>;
       // Hidden information: what player p may see, and a full state consistent with it.
       { cs.observation_string(p) } -> std::convertible_to<std::string>;
-      { cs.encode(p, planes) };               // planes sized G::encoding_size()
       { cs.sample_world(p, rng) } -> std::same_as<S>;
       { cs.information_key(p) } -> std::convertible_to<std::uint64_t>;
       // Notation and positions.
@@ -76,7 +75,6 @@ concept Game = GameState<typename G::State> && std::constructible_from<G, const 
       { g.options() } -> std::same_as<const Options&>;
       { g.num_players() } -> std::convertible_to<int>;
       { g.num_distinct_actions() } -> std::convertible_to<int>;
-      { g.encoding_size() } -> std::convertible_to<int>;
       { g.min_return() } -> std::convertible_to<double>;
       { g.max_return() } -> std::convertible_to<double>;
       { g.zero_sum() } -> std::convertible_to<bool>;  // returns sum to 0 at every end

@@ -8,6 +8,8 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <limits>
+#include <span>
 #include <set>
 #include <string_view>
 #include <vector>
@@ -117,6 +119,76 @@ void check_action_views(const G& game, const typename G::State& s, const ActionL
   }
 }
 
+// The shaped encoding and the policy index (engine/core/encoding.h), checked at a decision node
+// where `p` is to move and `world` was drawn by sample_world(p):
+// - the specs are consistent, and the policy grid is the encoding's grid;
+// - encode fills every float with a finite value; the validity plane is 0/1, the same in every
+//   position (`valid` holds the first one seen) and padding is 0 on every plane;
+// - p's encoding is the same in the drawn world (it depends only on what p may see), and so is
+//   every other seat's in a world drawn for that seat;
+// - every legal action has its own index in range, and policy_action maps it back; an index
+//   that policy_action accepts maps back to itself.
+template <Game G>
+void check_encoding(const G& game, const typename G::State& s, const typename G::State& world, const ActionList& legal,
+                    std::vector<float>& valid, bool every_seat, Rng& rng) {
+  if constexpr (HasEncoding<G>) {
+    const EncodingSpec& spec = game.encoding_spec();
+    const PolicySpec& policy = game.policy_spec();
+    CONFORM(spec.planes >= 1 && spec.height >= 1 && spec.width >= 1 && spec.scalars >= 0);
+    CONFORM(static_cast<int>(spec.plane_names.size()) == spec.planes);
+    CONFORM(spec.plane_names[0] == "valid");
+    CONFORM(static_cast<int>(spec.scalar_names.size()) == spec.scalars);
+    CONFORM(policy.size() >= 1);
+    CONFORM(static_cast<int>(policy.plane_names.size()) == policy.planes);
+    CONFORM(static_cast<int>(policy.extra_names.size()) == policy.extra);
+    if (policy.planes > 0) CONFORM(policy.height == spec.height && policy.width == spec.width);
+
+    const Player p = s.current_player();
+    auto encoded = [&](const typename G::State& x, Player q) {
+      std::vector<float> out(static_cast<std::size_t>(spec.size()), std::numeric_limits<float>::quiet_NaN());
+      x.encode(q, std::span<float>(out));
+      return out;
+    };
+    const std::vector<float> mine = encoded(s, p);
+    for (float f : mine) CONFORM(std::isfinite(f));
+    const std::span<const float> plane0(mine.data(), static_cast<std::size_t>(spec.plane_size()));
+    if (valid.empty()) valid.assign(plane0.begin(), plane0.end());
+    CONFORM(std::equal(valid.begin(), valid.end(), plane0.begin()));
+    int cells = 0;
+    for (int i = 0; i < spec.plane_size(); ++i) {
+      CONFORM(plane0[i] == 0.0f || plane0[i] == 1.0f);
+      cells += plane0[i] == 1.0f;
+      if (plane0[i] == 0.0f)
+        for (int k = 1; k < spec.planes; ++k) CONFORM(mine[static_cast<std::size_t>(k * spec.plane_size() + i)] == 0.0f);
+    }
+    CONFORM(cells > 0);
+    CONFORM(encoded(world, p) == mine);
+    if (every_seat)
+      for (Player q = 0; q < game.num_players(); ++q) {
+        if (q == p) continue;
+        CONFORM(encoded(s.sample_world(q, rng), q) == encoded(s, q));
+      }
+
+    std::vector<char> used(static_cast<std::size_t>(policy.size()), 0);
+    for (Action a : legal) {
+      const int i = s.policy_index(a);
+      CONFORM(i >= 0 && i < policy.size());
+      CONFORM(!used[static_cast<std::size_t>(i)]);
+      used[static_cast<std::size_t>(i)] = 1;
+      CONFORM(s.policy_action(i) == a);
+    }
+    for (int k = 0; k < 16; ++k) {
+      const int i = static_cast<int>(rng.below(static_cast<std::uint32_t>(policy.size())));
+      const Action a = s.policy_action(i);
+      CONFORM(a == kInvalidAction || (legal.contains(a) && s.policy_index(a) == i));
+    }
+    CONFORM(s.policy_action(-1) == kInvalidAction);
+    CONFORM(s.policy_action(policy.size()) == kInvalidAction);
+  } else {
+    (void)game, (void)s, (void)world, (void)legal, (void)valid, (void)every_seat, (void)rng;
+  }
+}
+
 // Deep checks cover every step of a game's first kDeepSteps actions, then every kDeepStride-th
 // step, so that a long game (mizong's 1800 pieces for 200 rounds, ~300k sub-actions) is still
 // checked throughout without costing hours.
@@ -131,7 +203,7 @@ std::vector<Action> random_game(const G& game, Rng rng, bool deep) {
   ActionList legal;
   ChanceList chances;
   std::vector<Action> history;
-  std::vector<float> planes(game.encoding_size());
+  std::vector<float> valid;  // the validity plane, once seen
   while (!s.is_terminal()) {
     const bool deep_checks = deep && (history.size() < kDeepSteps || history.size() % kDeepStride == 0);
     Action a;
@@ -169,8 +241,7 @@ std::vector<Action> random_game(const G& game, Rng rng, bool deep) {
         ActionList world_legal;
         world.legal_actions(world_legal);
         CONFORM(world_legal.vector() == legal.vector());
-        s.encode(p, planes.data());
-        for (float f : planes) CONFORM(std::isfinite(f));
+        check_encoding(game, s, world, legal, valid, history.size() % 37 == 0, rng);
         check_allies_share_values(game, s);
       }
       a = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
