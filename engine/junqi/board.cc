@@ -277,6 +277,7 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
         ++s;
       }
   }
+  b.layout = build_layout(b, where);
   return b;
 }
 

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/bitboard.h"
+#include "engine/junqi/layout.h"
 #include "engine/junqi/pieces.h"
 
 namespace qilab::junqi {
@@ -76,6 +77,8 @@ struct Board {
   // on slot_post[a][s] (non-camp posts in row, column order).
   std::array<std::array<std::uint8_t, kSlots>, kMaxArmies> slot_post{};
   std::array<std::int8_t, kMaxPosts> post_slot{};  // -1 for camps and the centre
+
+  Layout layout;  // the network grid and the turn to each seat (layout.h)
 
   bool is_rail(int p) const { return rail_posts.test(p); }
   int army_of(int p) const { return nodes[p].army; }

@@ -4,11 +4,15 @@
 #include <bit>
 #include <cassert>
 
+#include "engine/core/encoding.h"
 #include "engine/core/error.h"
 #include "engine/junqi/deployment.h"
 #include "engine/junqi/echo.h"
 
 namespace qilab::junqi {
+
+static_assert(HasEncoding<Junqi4> && HasEncoding<Junqi6>);
+
 namespace {
 
 // Calls f(post) for each post of b, word by word: keeps the scan in registers, which the

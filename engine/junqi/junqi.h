@@ -11,6 +11,7 @@
 //   P * P + P + 2      no-draw: refuse the draw offered
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "engine/core/rng.h"
 #include "engine/core/types.h"
 #include "engine/junqi/board.h"
+#include "engine/junqi/encoding.h"
 #include "engine/junqi/pieces.h"
 
 namespace qilab::junqi {
@@ -76,7 +78,11 @@ class State {
   Values evaluate() const;
 
   std::string observation_string(Player p) const;
-  void encode(Player p, float* planes) const;
+  // The network encoding seen by `observer` and the policy index of the player to move
+  // (engine/core/encoding.h, docs/encoding/junqi.md; view.cc, encoding.cc).
+  void encode(Player observer, std::span<float> out) const;
+  int policy_index(Action a) const;
+  Action policy_action(int index) const;
   State sample_world(Player p, Rng& rng) const;
   std::uint64_t information_key(Player p) const;
   // What `observer` sees of action a (before it is applied): another seat's placement is
@@ -214,16 +220,16 @@ class Junqi {
   explicit Junqi(const Options& options)
       : options_(options),
         board_(&variant_board(options, V::kId, V::kArmies)),
-        rules_(rules_from_options(options, std::string(V::kId), *board_)) {}
+        rules_(rules_from_options(options, std::string(V::kId), *board_)),
+        encoding_(junqi_encoding_spec(*board_)),
+        policy_(junqi_policy_spec(*board_)) {}
 
   const Options& options() const { return options_; }
   const Board& board() const { return *board_; }
   int num_players() const { return board_->armies; }
   int num_distinct_actions() const { return board_->posts * board_->posts + board_->posts + 3; }
-  // Planes of P posts: own pieces by kind (12), allies' and enemies' pieces by kind where
-  // seen (24), hidden allies, hidden enemies, and each piece's public evidence (12), then
-  // the phase and the seat to move relative to the observer.
-  int encoding_size() const { return 50 * board_->posts + 2 + kMaxArmies; }
+  const EncodingSpec& encoding_spec() const { return encoding_; }
+  const PolicySpec& policy_spec() const { return policy_; }
   double min_return() const { return rules_.decapitation ? -1 : -num_players() / 2; }
   double max_return() const { return rules_.decapitation ? 1 : num_players() / 2; }
   bool zero_sum() const { return true; }
@@ -239,6 +245,8 @@ class Junqi {
   Options options_;
   const Board* board_;
   Rules rules_;
+  EncodingSpec encoding_;
+  PolicySpec policy_;
 };
 
 struct SixArmies {

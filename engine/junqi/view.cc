@@ -4,6 +4,7 @@
 
 #include "engine/core/error.h"
 #include "engine/junqi/echo.h"
+#include "engine/junqi/encoding.h"
 #include "engine/junqi/junqi.h"
 
 namespace qilab::junqi {
@@ -136,27 +137,61 @@ std::uint64_t State::information_key(Player p) const {
   return h;
 }
 
-void State::encode(Player p, float* planes) const {
-  const int P = board_->posts;
-  const int size = 50 * P + 2 + kMaxArmies;
-  std::fill(planes, planes + size, 0.0f);
-  for (int i = 0; i < players_ * kSlots; ++i) {
-    const int post = post_of_[i];
-    if (post == kNone || !positions_shown(*this, p, i / kSlots, deployed_)) continue;
-    const int owner = i / kSlots;
-    const bool own = owner == p, ally = !own && (owner & 1) == (p & 1);
-    int kind = -1;
-    if (sees(p, i)) kind = kind_of_[i];
-    else if (std::has_single_bit(evidence_[i])) kind = std::countr_zero(evidence_[i]);
-    const int group = own ? 0 : ally ? 1 : 2;
-    if (kind >= 0) planes[(group * kKinds + kind) * P + post] = 1.0f;
-    else planes[(36 + (ally ? 0 : 1)) * P + post] = 1.0f;
-    for (int k = 0; k < kKinds; ++k)
-      if (evidence_[i] & bit(k)) planes[(38 + k) * P + post] = 1.0f;
+void State::encode(Player observer, std::span<float> out) const {
+  const Board& b = *board_;
+  const Layout& l = b.layout;
+  const int n = players_, P = b.posts, grid = l.height * l.width;
+  const EncodingIndex x{n};
+  const std::size_t size = static_cast<std::size_t>(x.planes() * grid + x.scalars());
+  if (out.size() != size)
+    throw Error(b.name + " encode: expected " + std::to_string(size) + " floats, got " + std::to_string(out.size()));
+  if (observer < 0 || observer >= n)
+    throw Error(b.name + " encode: observer " + std::to_string(observer) + " is not a seat (0-" + std::to_string(n - 1) + ")");
+  std::fill(out.begin(), out.end(), 0.0f);
+  float* const planes = out.data();
+  // Post p is drawn where seat 0 would see the post it turns to (layout.h).
+  const std::int16_t* const cell = l.cell.data() + observer * P;
+  auto put = [&](int plane, int post) { planes[plane * grid + cell[post]] = 1.0f; };
+  auto relative = [&](int seat) { return (seat - observer + n) % n; };
+  for (int p = 0; p < P; ++p) {
+    put(EncodingIndex::kValid, p);
+    if (b.is_rail(p)) put(EncodingIndex::kRail, p);
+    if (b.camps.test(p)) put(EncodingIndex::kCamp, p);
+    if (b.headquarters.test(p)) put(EncodingIndex::kHeadquarters, p);
+    if (b.turn_posts.test(p)) put(EncodingIndex::kStation, p);
+    if (b.airport.test(p)) put(EncodingIndex::kAirport, p);
+    if (b.army_of(p) >= 0) put(EncodingIndex::kHome + relative(b.army_of(p)), p);
   }
-  if (phase_ == Phase::kDeploy) planes[50 * P] = 1.0f;
-  if (phase_ == Phase::kPlay) planes[50 * P + 1] = 1.0f;
-  if (phase_ != Phase::kOver && p >= 0) planes[50 * P + 2 + (current_ - p + players_) % players_] = 1.0f;
+  for (int i = 0; i < n * kSlots; ++i) {
+    const int post = post_of_[i];
+    if (post == kNone || !positions_shown(*this, observer, i / kSlots, deployed_)) continue;
+    put(x.pieces() + relative(i / kSlots), post);
+    const KindSet e = evidence_[i];
+    if (sees(observer, i)) put(x.known() + kind_of_[i], post);
+    else if (std::has_single_bit(e)) put(x.known() + std::countr_zero(e), post);
+    for (int k = 0; k < kKinds; ++k)
+      if (e & bit(k)) put(x.may_be() + k, post);
+  }
+  if (last_from_ >= 0) {
+    put(x.last_from(), last_from_);
+    put(x.last_to(), last_to_);
+  }
+  float* const f = planes + x.planes() * grid;
+  f[EncodingIndex::kDeploying] = phase_ == Phase::kDeploy;
+  f[EncodingIndex::kPlaying] = phase_ == Phase::kPlay;
+  if (phase_ != Phase::kOver) f[EncodingIndex::kToMove + relative(current_)] = 1.0f;
+  for (int q = 0; q < n; ++q) {
+    f[x.out() + relative(q)] = eliminated(q);
+    f[x.deployed() + relative(q)] = static_cast<float>(deployed_[q]) / kSlots;
+    f[x.offered() + relative(q)] = (offered_ >> q) & 1;
+  }
+  if (phase_ == Phase::kDeploy) f[x.next_kind() + deploy_kind()] = 1.0f;
+  if (offer_by_ >= 0) f[x.offer_by() + relative(offer_by_)] = 1.0f;
+  if (rules_.no_capture_limit > 0) f[x.quiet()] = static_cast<float>(quiet_) / static_cast<float>(rules_.no_capture_limit);
+  if (rules_.max_moves > 0) f[x.moves()] = static_cast<float>(play_moves_) / static_cast<float>(rules_.max_moves);
+  f[x.resign()] = phase_ == Phase::kPlay && rules_.resign_after >= 0 && play_moves_ >= rules_.resign_after;
+  const bool rule[5] = {rules_.bright, rules_.allies_visible, rules_.decapitation, rules_.mine_dies_too, rules_.draw_offers};
+  for (int k = 0; k < 5; ++k) f[x.rules() + k] = rule[k];
 }
 
 std::string State::deployment(Player p) const {
