@@ -13,7 +13,11 @@ constexpr const char* kKindName[kKinds] = {"flag",     "mine",     "bomb",    "e
                                            "battalion", "regiment", "brigade", "division", "corps",   "marshal"};
 constexpr const char* kStepName[kSteps] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 
-std::string seat(int k) { return "seat +" + std::to_string(k); }
+std::string seat(int k) {
+  std::string s = "seat +";
+  s += std::to_string(k);
+  return s;
+}
 
 }  // namespace
 

@@ -195,11 +195,12 @@ Layout build_layout(const Board& b, const std::string& where) {
   for (int p = 0; p < P; ++p) l.post_at_cell[base[p]] = static_cast<std::int16_t>(p);
 
   // Moves: a road neighbour, or any rail post from a rail post (an engineer's reach), never
-  // the airport. A destination on a neighbouring grid point is a step; the others of each
+  // to or from the airport (no piece stops there). A destination on a neighbouring grid point is a step; the others of each
   // post are ranked nearest first (grid distance, then clockwise from north, then offset).
   l.move_kind.assign(static_cast<std::size_t>(P * P), -1);
   std::vector<std::vector<int>> far(static_cast<std::size_t>(P));
   for (int f = 0; f < P; ++f) {
+    if (b.airport.test(f)) continue;
     const int fr = base[f] / l.width, fc = base[f] % l.width;
     Posts reach = b.road[f];
     if (b.is_rail(f)) reach |= b.rail_posts;

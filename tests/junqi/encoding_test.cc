@@ -131,7 +131,8 @@ TEST_CASE("junqi4 lies on its 17 x 17 drawing grid, junqi6 on an 8 x 30 army str
   CHECK(point(g4.board(), 0, "a0r5c4") == std::pair{16, 10});
   CHECK(point(g4.board(), 0, "m11") == std::pair{8, 8});
   for (int s = 0; s < 4; ++s) {
-    const std::string a = "a" + std::to_string(s);
+    std::string a = "a";
+    a += std::to_string(s);
     CHECK(point(g4.board(), s, a + "r0c0") == std::pair{11, 6});
     CHECK(point(g4.board(), s, a + "r5c1") == std::pair{16, 7});
     CHECK(point(g4.board(), s, "m11") == std::pair{8, 8});
@@ -160,8 +161,9 @@ TEST_CASE("junqi4 lies on its 17 x 17 drawing grid, junqi6 on an 8 x 30 army str
   CHECK(point(b6, 0, "H5") == std::pair{1, 9});    // over army 5's column 4, next to army 0
   CHECK(point(b6, 0, "C") == std::pair{0, 12});
   for (int s = 0; s < 6; ++s) {
-    CHECK(point(b6, s, "a" + std::to_string(s) + "r3c2") == std::pair{5, 12});
-    CHECK(point(b6, s, "P" + std::to_string(s)) == std::pair{1, 12});
+    const std::string d = std::to_string(s);
+    CHECK(point(b6, s, std::string("a").append(d).append("r3c2")) == std::pair{5, 12});
+    CHECK(point(b6, s, std::string("P").append(d)) == std::pair{1, 12});
     CHECK(point(b6, s, "C") == std::pair{0, 12});
   }
   CHECK(point(b6, 2, "H1") == std::pair{1, 9});
@@ -177,11 +179,15 @@ TEST_CASE("junqi4 lies on its 17 x 17 drawing grid, junqi6 on an 8 x 30 army str
   CHECK(p4.plane_names[1] == "step N");
   CHECK(p4.plane_names[9] == "far 1");
   CHECK(p4.extra_names == std::vector<std::string>{"resign", "draw", "no-draw"});
-  int rail4 = g4.board().rail_posts.count(), rail6 = b6.rail_posts.count() - 1;  // the airport is no destination
-  CHECK(g4.board().layout.far_kinds < rail4);
-  CHECK(g4.board().layout.far_kinds > rail4 - 6);
-  CHECK(b6.layout.far_kinds < rail6);
-  CHECK(b6.layout.far_kinds > rail6 - 6);
+  // junqi4: a centre post has all 72 other rail posts beyond its neighbouring grid points;
+  // junqi6: 108 rail posts and stations (the airport is no destination), 2 of them next to
+  // the post besides itself.
+  CHECK(g4.board().rail_posts.count() == 73);
+  CHECK(g4.board().layout.far_kinds == 72);
+  CHECK(b6.rail_posts.count() == 109);
+  CHECK(b6.layout.far_kinds == 105);
+  CHECK(p4.size() == 81 * 289 + 3);
+  CHECK(p6.size() == 114 * 240 + 3);
   CHECK(p4.planes == 9 + g4.board().layout.far_kinds);
   CHECK(p6.planes == 9 + b6.layout.far_kinds);
 }
