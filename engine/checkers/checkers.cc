@@ -1,4 +1,5 @@
 #include "engine/checkers/checkers.h"
+#include "engine/checkers/encoding.h"
 
 #include <cassert>
 #include <algorithm>
@@ -235,17 +236,6 @@ Values State::evaluate() const {
   return v;
 }
 
-void State::encode(Player p, float* planes) const {
-  const int n = players_;
-  std::fill(planes, planes + (n + 1) * kCells + n, 0.0f);
-  for (int c = 0; c < kCells; ++c) {
-    int o = owner(c);
-    int plane = o < 0 ? n : (o - p + n) % n;  // egocentric: the observer is plane 0
-    planes[plane * kCells + c] = 1.0f;
-  }
-  if (!is_terminal()) planes[(n + 1) * kCells + (current_ - p + n) % n] = 1.0f;
-}
-
 std::uint64_t State::information_key(Player) const {
   std::uint64_t h = 0x9E3779B97F4A7C15ull;
   auto mix = [&h](std::uint64_t x) { h = (h ^ x) * 0xBF58476D1CE4E5B9ull; h ^= h >> 29; };
@@ -349,6 +339,8 @@ Checkers::Checkers(const Options& options)
       players_(static_cast<int>(options.get_int("players"))),
       max_turns_(static_cast<int>(options.get_int("max_turns"))) {
   seat_triangles(players_);  // refuses 5 players; the declared ranges keep the rest in bounds
+  encoding_ = encoding_spec_for(players_);
+  policy_ = policy_spec_for();
 }
 
 State Checkers::state_from_json(const nlohmann::json& j) const {
@@ -426,4 +418,8 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
   return s;
 }
 
+}  // namespace qilab::checkers
+
+namespace qilab::checkers {
+static_assert(HasEncoding<Checkers>);
 }  // namespace qilab::checkers

@@ -4,6 +4,7 @@
 // move against it. Action = cell * 6 + direction; 726 = pass.
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 
 #include "engine/core/action_list.h"
 #include "engine/core/bitboard.h"
+#include "engine/core/encoding.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
 #include "engine/core/types.h"
@@ -66,7 +68,10 @@ class State {
 
   // Perfect information: every seat sees the whole board.
   std::string observation_string(Player p) const { (void)p; return render_text(); }
-  void encode(Player p, float* planes) const;
+  // The shaped encoding and the policy index (encoding.cc, docs/encoding/checkers.md).
+  void encode(Player observer, std::span<float> out) const;
+  int policy_index(Action a) const;
+  Action policy_action(int index) const;
   State sample_world(Player, Rng&) const { return *this; }
   std::uint64_t information_key(Player p) const;
 
@@ -118,8 +123,8 @@ class Checkers {
   const Options& options() const { return options_; }
   int num_players() const { return players_; }
   int num_distinct_actions() const { return kNumActions; }
-  // Planes: one per seat (egocentric) plus empty, 121 cells each, then the mover one-hot.
-  int encoding_size() const { return (players_ + 1) * kCells + players_; }
+  const EncodingSpec& encoding_spec() const { return encoding_; }
+  const PolicySpec& policy_spec() const { return policy_; }
   double min_return() const { return -1; }
   double max_return() const { return players_ - 1; }
   bool zero_sum() const { return true; }
@@ -132,6 +137,8 @@ class Checkers {
   Options options_;
   int players_;
   int max_turns_;
+  EncodingSpec encoding_;
+  PolicySpec policy_;
 };
 
 }  // namespace qilab::checkers

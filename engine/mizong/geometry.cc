@@ -5,6 +5,7 @@
 
 #include "engine/core/error.h"
 #include "engine/star/star.h"
+#include "engine/star/turn.h"
 
 namespace qilab::mizong {
 namespace {
@@ -50,6 +51,16 @@ Geometry build() {
       const int c = s.rotated[t][s.triangle_cells[0][j]];
       g.home[t].push_back(static_cast<std::int16_t>(c));
       g.slot[c] = static_cast<std::int16_t>(j);
+    }
+  }
+  const int side = star::grid_side(P);
+  for (int k = 0; k < 6; ++k) {
+    g.turn_at[k].assign(static_cast<std::size_t>(s.kCells), -1);
+    g.turn_cell[k].assign(static_cast<std::size_t>(side * side), -1);
+    for (int c = 0; c < s.kCells; ++c) {
+      const int o = star::grid_offset(P, star::turned(star::Axial{s.q[c], s.r[c]}, k));
+      g.turn_at[k][c] = static_cast<std::int16_t>(o);
+      g.turn_cell[k][o] = static_cast<std::int16_t>(c);
     }
   }
   return g;

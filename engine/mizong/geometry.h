@@ -56,6 +56,10 @@ struct Geometry {
   // from cell row_first[r + 2P] (q = row_qmin) to q = row_qmax.
   std::vector<std::int16_t> row_first, row_qmin, row_qmax;
   std::vector<std::int8_t> owner_of;  // seat of each piece id (6 x home_size), a table instead of a division
+  // The encoding grid, (4P+1) x (4P+1) in axial coordinates (engine/star/turn.h): turn_at[k][c] is
+  // the grid offset of cell c with the board turned k*60 degrees clockwise, turn_cell[k][o] the
+  // cell at grid offset o under that turn (-1 on the padding).
+  std::array<std::vector<std::int16_t>, 6> turn_at, turn_cell;
 
   [[gnu::always_inline]] int at(int qa, int ra) const {
     const int rw = ra + 2 * point, cl = 2 * qa + 3 * point + ra;

@@ -1,5 +1,6 @@
 // The mizong game: options, setups, the opening position and positions read from JSON.
 #include "engine/mizong/mizong.h"
+#include "engine/mizong/encoding.h"
 
 #include <algorithm>
 #include <limits>
@@ -118,9 +119,9 @@ Mizong::Mizong(const Options& options) : options_(options) {
       throw Error("mizong: setup of seat " + std::to_string(p) + ": " + e.what());
     }
   }
+  encoding_ = encoding_spec_for(geo_->point);
+  policy_ = policy_spec_for(geo_->point);
 }
-
-int Mizong::encoding_size() const { return geo_->cells * kPlanes + 4; }
 
 State Mizong::empty_state() const {
   State s;
@@ -320,4 +321,8 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
   return s;
 }
 
+}  // namespace qilab::mizong
+
+namespace qilab::mizong {
+static_assert(HasEncoding<Mizong>);
 }  // namespace qilab::mizong

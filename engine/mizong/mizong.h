@@ -20,6 +20,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/action_list.h"
+#include "engine/core/encoding.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
 #include "engine/core/types.h"
@@ -158,7 +160,10 @@ class State {
   Values evaluate() const;
 
   std::string observation_string(Player p) const;
-  void encode(Player p, float* planes) const;
+  // The shaped encoding and the policy index (encoding.cc, docs/encoding/mizong.md).
+  void encode(Player observer, std::span<float> out) const;
+  int policy_index(Action a) const;
+  Action policy_action(int index) const;
   State sample_world(Player p, Rng& rng) const;
   std::uint64_t information_key(Player p) const;
   // What `observer` sees of action a: all of it, every sub-action is public (public_action.cc).
@@ -301,7 +306,8 @@ class Mizong {
   const Options& options() const { return options_; }
   int num_players() const { return 6; }
   int num_distinct_actions() const { return Layout(geo_->cells).total; }
-  int encoding_size() const;
+  const EncodingSpec& encoding_spec() const { return encoding_; }
+  const PolicySpec& policy_spec() const { return policy_; }
   double min_return() const { return -1; }
   double max_return() const { return 1; }
   bool zero_sum() const { return true; }
@@ -317,9 +323,9 @@ class Mizong {
   const Geometry* geo_;
   Rules rules_;
   std::array<std::vector<Identity>, 6> setups_;
+  EncodingSpec encoding_;
+  PolicySpec policy_;
 };
-
-inline constexpr int kPlanes = 22;
 
 // More than the sub-actions of any activation at point size 24: swaps within radius 11
 // (396 cells), moves within 12 steps (468), attacks, heals, area heal and done.

@@ -1,5 +1,5 @@
-// What players see: notation, JSON positions, drawings, observations, information keys,
-// encodings and sampled worlds for hidden information.
+// What players see: notation, JSON positions, drawings, observations, information keys and
+// sampled worlds for hidden information (the network's encoding: encoding.cc).
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -290,37 +290,6 @@ std::uint64_t State::information_key(Player p) const {
     h = mix(h, v);
   }
   return h;
-}
-
-void State::encode(Player p, float* planes) const {
-  const Geometry& g = *geo_;
-  const int C = g.cells;
-  std::fill(planes, planes + C * kPlanes + 4, 0.0f);
-  auto at = [&](int plane, int c) -> float& { return planes[plane * C + c]; };
-  for (int id = 0; id < players_ * home_; ++id) {
-    const Piece& x = piece(id);
-    if (x.cell < 0) continue;
-    const int c = x.cell;
-    const int rel = (owner(id) - p + players_) % players_;
-    at(rel, c) = 1;                                          // 0-5: seat relative to p
-    at(6, c) = team_of(owner(id)) == team_of(p) ? 1.f : 0.f;  // 6: friendly
-    at(7, c) = x.dark() ? 1.f : 0.f;                         // 7: dark
-    at(8, c) = x.stunned() ? 1.f : 0.f;                      // 8: stunned
-    if (visible(p, id)) {
-      at(9 + x.kind, c) = 1;        // 9-13: kind
-      at(14 + x.attr1, c) = 1;      // 14-16: attr1
-      at(17 + x.attr2, c) = 1;      // 17-18: attr2
-      at(19, c) = static_cast<float>(x.hp) / static_cast<float>(max_hp(x.kind));  // 19: HP share
-      at(20, c) = is_hero(x.kind) ? static_cast<float>(x.ap) / static_cast<float>(kApBudget[x.kind]) : 0.f;
-    } else {
-      at(21, c) = static_cast<float>(max_hp(x.kind) - x.hp) / 66.f;  // 21: damage of a hidden piece
-    }
-  }
-  float* extra = planes + C * kPlanes;
-  extra[0] = static_cast<float>(round_) / static_cast<float>(rules_.round_cap);
-  extra[1] = static_cast<float>(hold_rounds_) / static_cast<float>(rules_.centre_rounds);
-  extra[2] = act_.piece >= 0 ? 1.f : 0.f;
-  extra[3] = static_cast<float>((round_ - 1) % 3) / 2.f;
 }
 
 // Uniform over the identity assignments of each other seat's hidden pieces that keep the

@@ -276,20 +276,6 @@ TEST_CASE("evaluation: progress share, zero-sum, higher for the seat further ahe
   CHECK(done.distance_to_target(0) == 20);
 }
 
-TEST_CASE("encoding is egocentric: the observer's pieces are plane 0") {
-  auto g = make(2);
-  State s = g.initial_state();
-  std::vector<float> planes(g.encoding_size());
-  s.encode(1, planes.data());
-  CHECK(planes[0 * kCells + 111] == 1.0f);  // seat 1's own piece
-  CHECK(planes[1 * kCells + 0] == 1.0f);    // seat 0 seen as the next seat
-  CHECK(planes[2 * kCells + 60] == 1.0f);   // empty centre
-  CHECK(planes[3 * kCells + 1] == 1.0f);    // seat 0 to move: one seat after the observer
-  float sum = 0;
-  for (float x : planes) sum += x;
-  CHECK(sum == 122.0f);
-}
-
 TEST_CASE("random_action draws every legal action, uniformly, and nothing else") {
   auto g = make(2);
   auto check_uniform = [](const State& s) {
