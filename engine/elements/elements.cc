@@ -1,6 +1,8 @@
 // Options, the variant's fixed rules and the initial position.
 #include "engine/elements/elements.h"
 
+#include "engine/elements/encoding.h"
+
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -164,15 +166,17 @@ Elements::Elements(const Options& options) : options_(options) {
       r->binom_third[n][k] = c * std::pow(1.0 / 3, k) * std::pow(2.0 / 3, n - k);
       r->binom_half[n][k] = c * std::pow(0.5, n);
     }
+  encoding_ = make_encoding_spec(*r);
+  policy_ = make_policy_spec(*r);
   rules_ = std::move(r);
 }
+
+static_assert(HasEncoding<Elements>);
 
 double roll_probability(const Rules& rules, int n, int threshold, int k) {
   if (n < 0 || n > kMaxDice || k < 0 || k > n) return 0;
   return threshold == 4 ? rules.binom_half[n][k] : rules.binom_third[n][k];
 }
-
-int Elements::encoding_size() const { return rules_->grid.cells() * 17 + 8; }
 
 State Elements::initial_state() const {
   const Rules& r = *rules_;

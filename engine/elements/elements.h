@@ -24,6 +24,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/action_list.h"
+#include "engine/core/encoding.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
 #include "engine/core/types.h"
@@ -138,7 +140,10 @@ class State {
   // Every drawn tile, every die and every hand is public; the deck is a multiset whose order
   // is never stored (each draw is a chance event), so a sampled world is the state itself.
   std::string observation_string(Player) const { return render_text(); }
-  void encode(Player p, float* planes) const;
+  // The shaped encoding and the policy index (engine/elements/encoding.cc, docs/encoding/elements.md).
+  void encode(Player observer, std::span<float> planes) const;
+  int policy_index(Action a) const;
+  Action policy_action(int index) const;
   State sample_world(Player, Rng&) const { return *this; }
   std::uint64_t information_key(Player p) const;
 
@@ -283,7 +288,8 @@ class Elements {
   const Options& options() const { return options_; }
   int num_players() const { return rules_->players; }
   int num_distinct_actions() const { return rules_->layout.total; }
-  int encoding_size() const;
+  const EncodingSpec& encoding_spec() const { return encoding_; }
+  const PolicySpec& policy_spec() const { return policy_; }
   double min_return() const { return -1; }
   double max_return() const { return 1; }
   bool zero_sum() const { return true; }
@@ -295,6 +301,8 @@ class Elements {
  private:
   Options options_;
   std::shared_ptr<const Rules> rules_;
+  EncodingSpec encoding_;
+  PolicySpec policy_;
 };
 
 // Probability of exactly k successes with n dice, each succeeding on 4-6 (threshold 4) or 5-6.

@@ -20,6 +20,11 @@ Grid::Grid(int radius) : radius_(radius), cells_(3 * radius * (radius + 1) + 1) 
       all_.set(c);
       ++c;
     }
+  square_cell_.fill(-1);
+  for (int cell = 0; cell < cells_; ++cell) {
+    mirror_[cell] = static_cast<std::int16_t>(at(q_[cell], -q_[cell] - r_[cell]));
+    square_cell_[square(cell)] = static_cast<std::int16_t>(cell);
+  }
   for (int cell = 0; cell < cells_; ++cell)
     for (int d = 0; d < kDirs; ++d) nb_[cell][d] = static_cast<std::int16_t>(at(q_[cell] + kDq[d], r_[cell] + kDr[d]));
 }

@@ -39,8 +39,13 @@ class Grid {
   // Direction d such that b lies on the straight ray from a in direction d, or -1.
   int line_dir(int a, int b) const;
   // The board's mirror (cube y and z swapped): (q, r) -> (q, -q-r); maps base 0 onto base 1.
-  int mirror(int cell) const { return at(q_[cell], -q_[cell] - r_[cell]); }
+  int mirror(int cell) const { return mirror_[cell]; }
   static int mirror_dir(int d);
+  // The encoding's square grid (docs/encoding/elements.md): (q, r) at row r + radius, column
+  // q + radius, side 2 * radius + 1; square_cell is the inverse (-1 on the padding).
+  int side() const { return 2 * radius_ + 1; }
+  int square(int cell) const { return (r_[cell] + radius_) * side() + q_[cell] + radius_; }
+  int square_cell(int square) const { return square_cell_[square]; }
 
   std::string name(int cell) const;  // "q,r"
   int parse(std::string_view text) const;  // "q,r" -> cell, or -1
@@ -50,6 +55,8 @@ class Grid {
   int radius_, cells_;
   std::array<std::int8_t, kMaxCells> q_{}, r_{};
   std::array<std::array<std::int16_t, kDirs>, kMaxCells> nb_{};
+  std::array<std::int16_t, kMaxCells> mirror_{};
+  std::array<std::int16_t, (2 * kMaxRadius + 1) * (2 * kMaxRadius + 1)> square_cell_{};
   Board all_;
 };
 

@@ -560,35 +560,6 @@ std::string State::render_text() const {
   return o.str();
 }
 
-void State::encode(Player p, float* planes) const {
-  const Rules& r = *rules_;
-  const int C = r.grid.cells();
-  const int mine = team_of(p);
-  for (int i = 0; i < C * 17 + 8; ++i) planes[i] = 0;
-  for (int c = 0; c < C; ++c) {
-    for (int k = 0; k < height_[c] && k < 3; ++k) planes[k * C + c] = 1;
-    if (height_[c] > 0 && !bases_.test(c)) planes[(3 + eff_elem_[c]) * C + c] = 1;
-    planes[7 * C + c] = tokens_.test(c);
-    planes[8 * C + c] = bases_.test(c) ? (c == r.base_cell[mine] ? 1.0f : -1.0f) : 0.0f;
-    planes[9 * C + c] = side_occ_[mine].test(c);
-    planes[10 * C + c] = side_occ_[1 - mine].test(c);
-    planes[11 * C + c] = active_ >= 0 && heroes_[active_].cell == c;
-    for (int d = 0; d < kDirs; ++d) {
-      const int m = edge(c, d);
-      if (m >= kAttackMark && m <= kBlockMark && height_[c] > 0) planes[(11 + m) * C + c] += 1.0f / 6;
-    }
-  }
-  float* g = planes + 17 * C;
-  g[0] = static_cast<float>(round_) / r.max_rounds;
-  g[1] = static_cast<float>(base_hp_[mine]) / r.base_hp;
-  g[2] = static_cast<float>(base_hp_[1 - mine]) / r.base_hp;
-  g[3] = static_cast<float>(move_left_) / 20;
-  g[4] = phase_ == Phase::kSelect;
-  g[5] = phase_ == Phase::kPlace;
-  g[6] = major_done_;
-  g[7] = static_cast<float>(deck_left()) / kMaxDeck;
-}
-
 std::uint64_t State::information_key(Player p) const {
   std::uint64_t h = std::hash<std::string>{}(to_json().dump());
   return h ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(p + 1));

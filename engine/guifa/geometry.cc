@@ -66,6 +66,17 @@ Geometry build(int n) {
       }
     }
   }
+  // A quarter turn (r, c) -> (n-1-c, r) takes the east edge to the south edge; side k needs k.
+  for (int c = 0; c < g.cells; ++c) {
+    int r = c / n, k = c % n;
+    for (int side = 0; side < 4; ++side) {
+      g.turned[side][c] = static_cast<std::int16_t>(r * n + k);
+      g.unturned[side][r * n + k] = static_cast<std::int16_t>(c);
+      const int r2 = n - 1 - k;
+      k = r;
+      r = r2;
+    }
+  }
   for (int c = 0; c < g.cells; ++c)
     for (int d = 0; d < kDirections; ++d) {
       if (g.step[c][d] < 0) continue;

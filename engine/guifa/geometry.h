@@ -53,6 +53,10 @@ struct Geometry {
   std::array<Board, 5> city_board{};
   Board cross;  // the centre cross: middle row and middle column
   Board all;
+  // The board turned k quarter turns so that side k's edge is the south edge (row 0), as the
+  // encoding and the policy index see it (docs/encoding/guifa.md): turned[k][c] is where cell c
+  // lands, unturned[k] the inverse. k = 0 leaves the board as it is.
+  std::array<std::array<std::int16_t, kMaxCells>, 4> turned{}, unturned{};
   // Home cell of side s at lateral index i, counted from that side's left.
   int home(int side, int i) const;
 

@@ -2,6 +2,8 @@
 // "Options", "Board" and "Positions").
 #include "engine/guifa/guifa.h"
 
+#include "engine/guifa/encoding.h"
+
 #include <algorithm>
 #include <set>
 
@@ -37,12 +39,12 @@ Guifa::Guifa(const Options& options)
   mode_ = players_ == 2 ? Mode::kTwoPlayers
           : options.get_string("teams") == "alliance" ? Mode::kAlliance
                                                       : Mode::kFreeForAll;
+  const EncodingLayout layout(size_, players_, mode_);
+  encoding_ = make_encoding_spec(layout);
+  policy_ = make_policy_spec(layout);
 }
 
-int Guifa::encoding_size() const {
-  const int cells = size_ * size_;
-  return (players_ * kKinds + 7) * cells + players_;
-}
+static_assert(HasEncoding<Guifa>);
 
 State Guifa::empty_state() const {
   State s;

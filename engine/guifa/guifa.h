@@ -16,6 +16,7 @@
 //                       corner is cell
 //   kPass               only when nothing else is legal
 #include <array>
+#include <span>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -24,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/action_list.h"
+#include "engine/core/encoding.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
 #include "engine/core/types.h"
@@ -106,7 +108,10 @@ class State {
 
   // Perfect information: an illusionist's "invisibility" is capture immunity, not secrecy.
   std::string observation_string(Player) const { return render_text(); }
-  void encode(Player p, float* planes) const;
+  // The shaped encoding and the policy index (engine/guifa/encoding.cc, docs/encoding/guifa.md).
+  void encode(Player observer, std::span<float> planes) const;
+  int policy_index(Action a) const;
+  Action policy_action(int index) const;
   State sample_world(Player, Rng&) const { return *this; }
   std::uint64_t information_key(Player p) const;
 
@@ -212,7 +217,8 @@ class Guifa {
   const Options& options() const { return options_; }
   int num_players() const { return players_; }
   int num_distinct_actions() const { return Layout(size_ * size_).total; }
-  int encoding_size() const;
+  const EncodingSpec& encoding_spec() const { return encoding_; }
+  const PolicySpec& policy_spec() const { return policy_; }
   double min_return() const { return -1; }
   double max_return() const { return mode_ == Mode::kFreeForAll ? players_ - 1 : 1; }
   bool zero_sum() const { return true; }
@@ -231,6 +237,8 @@ class Guifa {
   Mode mode_;
   int max_turns_;
   bool hold_rule_;
+  EncodingSpec encoding_;
+  PolicySpec policy_;
 };
 
 }  // namespace qilab::guifa

@@ -156,11 +156,22 @@ inline int State::abilities(int from, Action* slot) const {
         });
     }
   } else if constexpr (K == kNecromancer) {
-    if (corpse_cells_.none() || (enemy_barrier_[team].test(from) && !centred)) return n;
-    const Board area = (centred ? corpse_cells_ : corpse_cells_ & g.ring[from])
-                           .andnot(occ_)
-                           .andnot(enemy_field_[team])
-                           .andnot(enemy_barrier_[team]);
+    if (corpse_cells_.none()) return n;
+    // The corpses a necromancer on cell c reaches (none while a hostile barrier holds it off
+    // the centre).
+    auto reach = [&](int c) {
+      if (enemy_barrier_[team].test(c) && c != g.centre) return Board{};
+      return (c == g.centre ? corpse_cells_ : corpse_cells_ & g.ring[c])
+          .andnot(occ_)
+          .andnot(enemy_field_[team])
+          .andnot(enemy_barrier_[team]);
+    };
+    Board area = reach(from);
+    // A revival names the corpse, not the necromancer: a corpse that an earlier necromancer of
+    // the seat (in cell order) reaches is listed by that one only, so no action is listed twice.
+    (kind_[kNecromancer] & own_[p.owner]).for_each([&](int c) {
+      if (c < from) area = area.andnot(reach(c));
+    });
     area.for_each([&](int c) {
       for (int k = 0; k < 6; ++k)
         if (corpses(c, kRevivable[k])) slot[n++] = layout_.revive + c * 6 + k;

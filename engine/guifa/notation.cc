@@ -199,26 +199,4 @@ std::uint64_t State::information_key(Player) const {
   return std::hash<std::string>{}(to_json().dump());
 }
 
-void State::encode(Player p, float* planes) const {
-  const Geometry& g = *geo_;
-  const int n = players_, C = g.cells;
-  const int planes_count = n * kKinds + 7;
-  std::fill(planes, planes + planes_count * C + n, 0.0f);
-  const int me = team_of(p);
-  for (int c : occ_) {
-    const Piece& q = sq_[c];
-    const int seat = (q.owner - p + n) % n;  // egocentric: the observer's pieces first
-    planes[(seat * kKinds + q.kind) * C + c] = 1.0f;
-    if (q.flags & kClone) planes[(n * kKinds + 0) * C + c] = 1.0f;
-    if (q.flags & kRevived) planes[(n * kKinds + 1) * C + c] = 1.0f;
-  }
-  for (int c : corpse_cells_) planes[(n * kKinds + 2) * C + c] = static_cast<float>(corpse_count(c));
-  for (int t = 0; t < num_teams(); ++t) {
-    const int friendly = t == me ? 0 : 1;
-    for (int c : field_[t]) planes[(n * kKinds + 3 + friendly) * C + c] = 1.0f;
-    for (int c : barrier_[t]) planes[(n * kKinds + 5 + friendly) * C + c] = 1.0f;
-  }
-  if (!is_terminal()) planes[planes_count * C + (current_ - p + n) % n] = 1.0f;
-}
-
 }  // namespace qilab::guifa

@@ -72,3 +72,25 @@ TEST_CASE("necromancer metamagic: from the centre any corpse on the board, under
   play(s, "e5-e4");
   CHECK(kind_at(s, "a9") == 'E');  // the revived stay after the necromancer leaves the centre
 }
+
+TEST_CASE("necromancer: a corpse two necromancers reach is one revival, listed once") {
+  // A revival names the corpse and its kind, not the necromancer: with a second (revived)
+  // necromancer beside the same corpses, each revival is still a single legal action.
+  const Guifa g = make(2);
+  const State s = position(g, {{"c7", 'N', 0}, {"e7", 'N', 0, 0, false, true}, {"a1", 'Z', 0},
+                               {"i9", 'Z', 1}},
+                           0, {{"d8", "prophet"}, {"d6", "summoner"}});
+  ActionList list;
+  s.legal_actions(list);
+  std::vector<std::string> revives;
+  for (Action a : list)
+    if (s.action_to_string(a).rfind("revive", 0) == 0) revives.push_back(s.action_to_string(a));
+  std::sort(revives.begin(), revives.end());
+  CHECK(revives == std::vector<std::string>{"revive d6 S", "revive d8 P"});
+  Rng rng(1);
+  std::map<Action, int> drawn;
+  for (int i = 0; i < 20000; ++i) ++drawn[s.random_action(rng)];
+  // Each legal action is drawn with the same chance: the revival d8 no more than any other.
+  const double each = 20000.0 / list.size();
+  CHECK(drawn[s.string_to_action("revive d8 P")] < each * 1.3);
+}

@@ -2,6 +2,7 @@
 // A straightforward legal-move generator for guifa, written square by square on the state's
 // public inspection interface. It is the first generator of the engine (before the ray
 // tables of engine/guifa/movegen.cc), kept here as the reference of the differential test.
+#include <algorithm>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -44,6 +45,9 @@ class ReferenceMoves {
       return out;
     }
     for (int c : s_.pieces(s_.current_player())) piece(c, out);
+    // Two necromancers may reach the same corpse: the revival is one action.
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     if (out.empty()) out.push_back(L_.pass);
     return out;
   }
