@@ -18,7 +18,9 @@
 namespace qilab {
 
 template <Game... Gs>
-struct GameList {};
+struct GameList {
+  static_assert((HasEncoding<Gs> && ...), "every registered game has a shaped encoding (engine/core/encoding.h)");
+};
 
 // Add each new game here, once.
 using AllGames = GameList<checkers::Checkers, guifa::Guifa, junqi::Junqi6, junqi::Junqi4, elements::Elements, mizong::Mizong>;

@@ -71,7 +71,6 @@ class RaceState {
   int team_of(Player p) const { return p; }
   int move_number() const { return moves_; }
   std::string observation_string(Player) const { return render_text(); }
-  void encode(Player, float* planes) const { planes[0] = static_cast<float>(turns_); }
   RaceState sample_world(Player, Rng&) const { return *this; }
   std::uint64_t information_key(Player) const { return static_cast<std::uint64_t>(moves_); }
   std::string action_to_string(Action a) const {
@@ -107,7 +106,6 @@ class Race {
   const Options& options() const { return options_; }
   int num_players() const { return static_cast<int>(options_.get_int("players")); }
   int num_distinct_actions() const { return 3; }
-  int encoding_size() const { return 1; }
   double min_return() const { return -1; }
   double max_return() const { return num_players() - 1; }
   bool zero_sum() const { return false; }

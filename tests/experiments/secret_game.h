@@ -84,7 +84,6 @@ class SecretState {
     }
     return out;
   }
-  void encode(Player, float* planes) const { planes[0] = static_cast<float>(moves_); }
   SecretState sample_world(Player p, Rng& rng) const {
     SecretState w = *this;
     for (int q = 0; q < dealt_; ++q)
@@ -132,7 +131,6 @@ class Secret {
   const Options& options() const { return options_; }
   int num_players() const { return static_cast<int>(options_.get_int("players")); }
   int num_distinct_actions() const { return State::kCards; }
-  int encoding_size() const { return 1; }
   double min_return() const { return -1; }
   double max_return() const { return num_players() - 1; }
   bool zero_sum() const { return false; }

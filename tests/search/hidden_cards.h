@@ -170,16 +170,6 @@ class State {
     s += digit(points_[1]);
     return s;
   }
-  void encode(Player p, float* planes) const {
-    std::fill(planes, planes + 42, 0.0f);
-    for (int c = 0; c < kCards; ++c) {
-      planes[c] = hand_[p] >> c & 1;
-      for (int i = 0; i < 6; ++i)
-        if (played_[i] == c) planes[(kSteps[playing_step(i)].seat == p ? 8 : 16) + c] = 1;
-    }
-    if (stake_ > 0) planes[24 + stake_ - 1] = 1;
-    planes[26 + step_] = 1;
-  }
   // A world consistent with what `p` knows: the cards `p` has not seen are shuffled (from
   // the rng alone, in card order, so the result depends on nothing hidden) and dealt to the
   // other hand, the rest left in the deck.
@@ -270,7 +260,6 @@ class HiddenCards {
   const Options& options() const { return options_; }
   int num_players() const { return 2; }
   int num_distinct_actions() const { return 10; }
-  int encoding_size() const { return 42; }
   double min_return() const { return -1; }
   double max_return() const { return 1; }
   bool zero_sum() const { return true; }

@@ -119,7 +119,6 @@ class State {
   int team_of(Player p) const { return p == 2 ? 1 : 0; }
 
   std::string observation_string(Player) const { return here().name; }
-  void encode(Player, float* planes) const { planes[0] = static_cast<float>(node_); }
   State sample_world(Player, Rng&) const { return *this; }
   std::uint64_t information_key(Player) const { return static_cast<std::uint64_t>(node_); }
   std::string action_to_string(Action a) const {
@@ -159,7 +158,6 @@ class TreeGame {
   const Options& options() const { return options_; }
   int num_players() const { return variant_ == 0 ? 3 : 2; }
   int num_distinct_actions() const { return 3; }
-  int encoding_size() const { return 1; }
   double min_return() const { return 0; }
   double max_return() const { return 1; }
   bool zero_sum() const { return false; }
