@@ -104,7 +104,7 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
   std::vector<double> ended_by_forfeit;  // returns, when a forfeit ended the game
   S state = game.initial_state();
   while (!state.is_terminal()) {
-    Action a;
+    Action a{};
     if (state.is_chance()) {
       a = state.sample_chance(rng);
     } else {

@@ -144,7 +144,9 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
     }
   }
   const std::string db_path = check_tournament_out(out_dir, plan.identity);
-  std::filesystem::create_directories(out_dir);
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
   Store store = Store::open_for_write(db_path, plan.identity);
 
   std::vector<bool> done(static_cast<std::size_t>(plan.total), false);

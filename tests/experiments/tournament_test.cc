@@ -17,6 +17,7 @@
 #include "engine/core/input.h"
 #include "engine/core/record.h"
 #include "engine/junqi/junqi.h"
+#include "engine/registry.h"
 #include "tests/error_of.h"
 #include "experiments/match.h"
 #include "experiments/rotation.h"
@@ -323,7 +324,7 @@ TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; expo
   export_jsonl(db, dir + "/games.jsonl");
   const auto lines = read_records(dir + "/games.jsonl");
   REQUIRE(lines.size() == 18);
-  for (std::size_t k = 0; k < 18; ++k) CHECK(lines[k].to_json() == records[k].to_json());
+  for (std::size_t k = 0; k < 18; ++k) CHECK(lines[k].to_json() == resumed[k].to_json());
   export_csv(db, dir + "/seats.csv");
   const std::string csv = slurp(dir + "/seats.csv");
   CHECK(csv.starts_with("game,lineup,seat,team,agent,return,outcome,length,forfeits,setup\n"));
@@ -417,4 +418,32 @@ TEST_CASE("hero draws: each game draws its own distinct values, the same for eve
     CHECK(o["players"] == 4);  // the config's other options stay
   }
   CHECK(seen.size() > 10);
+}
+
+TEST_CASE("every shipped experiment config reads, its agents exist and its line-ups fit the game") {
+  const fs::path dir = fs::path(QILAB_SOURCE_DIR) / "configs" / "experiments";
+  int seen = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".toml") continue;
+    ++seen;
+    INFO(entry.path().string());
+    const TournamentConfig cfg = read_tournament_config(entry.path().string());
+    with_game(cfg.game.game, [&]<Game G>() {
+      for (std::int64_t g = 0; g < 3; ++g) {  // the drawn options make games too
+        GameConfig c = cfg.game;
+        c.options = draw_options(cfg, cfg.seed, g);
+        const G game(resolve_options(G::option_specs(), c, cfg.sets));
+        const TournamentPlan plan = plan_tournament(cfg, std::string(G::kId), game.options().to_json(),
+                                                    game_teams(game.initial_state()));
+        CHECK(plan.total >= 200);
+      }
+    });
+    for (const auto& a : cfg.agents) {  // run_tournament builds each before any game; here: known kinds
+      AgentSpec spec = parse_agent_spec(a.spec);
+      if (spec.kind.ends_with(".toml")) spec = read_agent_file(user_or_data_path(spec.kind));
+      const auto known = agent_names();
+      CHECK(std::find(known.begin(), known.end(), spec.kind) != known.end());
+    }
+  }
+  CHECK(seen >= 11);
 }
