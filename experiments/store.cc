@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -31,6 +32,44 @@ CREATE TABLE move_stats(game INTEGER NOT NULL REFERENCES games(idx), ply INTEGER
                         stats TEXT NOT NULL);
 CREATE INDEX move_stats_game ON move_stats(game);
 )sql";
+
+// JSON texts of a record's actions and notation, written directly: building an nlohmann array
+// of a thousand elements to dump it was most of the store's cost per game.
+std::string actions_text(const std::vector<Action>& actions) {
+  std::string out;
+  out.reserve(actions.size() * 5 + 2);
+  out += '[';
+  char buf[16];
+  for (std::size_t k = 0; k < actions.size(); ++k) {
+    if (k) out += ',';
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, actions[k]);
+    out.append(buf, end);
+  }
+  out += ']';
+  return out;
+}
+
+std::string notation_text(const std::vector<std::string>& notation) {
+  std::string out;
+  out.reserve(notation.size() * 10 + 2);
+  out += '[';
+  for (std::size_t k = 0; k < notation.size(); ++k) {
+    if (k) out += ',';
+    const std::string& n = notation[k];
+    const bool plain = std::all_of(n.begin(), n.end(), [](char c) {
+      return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\';
+    });
+    if (plain) {
+      out += '"';
+      out += n;
+      out += '"';
+    } else {
+      out += nlohmann::json(n).dump();  // escapes; keeps UTF-8 as it is
+    }
+  }
+  out += ']';
+  return out;
+}
 
 class Statement {
  public:
@@ -268,7 +307,7 @@ void Store::write(const std::vector<GameRecord>& games) {
       g.bind(1, r.index).bind(2, r.lineup);
       if (options == base_options) g.bind_null(3); else g.bind(3, options);
       g.bind(4, r.config_hash).bind(5, static_cast<std::int64_t>(r.actions.size()))
-          .bind(6, nlohmann::json(r.actions).dump()).bind(7, nlohmann::json(r.notation).dump())
+          .bind(6, actions_text(r.actions)).bind(7, notation_text(r.notation))
           .bind(8, r.setups.dump()).bind(9, r.program).bind(10, forfeits).bind(11, r.events.dump());
       g.run();
       std::vector<int> team_of;
