@@ -21,7 +21,13 @@ total=120
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+start=$(date +%s%N)
 "$qilab" tournament --config "$cfg" --out "$work/whole" --threads 2 > /dev/null
+whole_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+# Kill moments: up to 40% of an unbroken run's time (at least 50 ms), so that on a fast machine
+# as on a slow one most kills land while games are being played and stored.
+window=$(( whole_ms * 4 / 10 ))
+[ "$window" -ge 50 ] || window=50
 "$qilab" export --db "$work/whole/tournament.db" --format jsonl --out "$work/whole.jsonl" > /dev/null
 
 RANDOM=42  # reproducible kill moments
@@ -29,8 +35,9 @@ kills=0
 for attempt in $(seq 1 12); do
   "$qilab" tournament --config "$cfg" --out "$work/broken" --threads 2 > /dev/null 2>&1 &
   pid=$!
-  # 0 to 0.4 s: some kills land before the store exists, some mid-batch, some at the end.
-  sleep "0.$(printf '%03d' $((RANDOM % 400)))"
+  # Some kills land before the store exists, some mid-batch, some between batches.
+  ms=$((RANDOM % window))
+  sleep "$((ms / 1000)).$(printf '%03d' $((ms % 1000)))"
   if kill -KILL "$pid" 2> /dev/null; then kills=$((kills + 1)); fi
   wait "$pid" 2> /dev/null || true
   if [ -f "$work/broken/tournament.db" ]; then
