@@ -16,13 +16,24 @@
 
 #include "agents/factory.h"
 #include "engine/core/config.h"
+#include "engine/core/error.h"
 #include "engine/core/game.h"
+#include "engine/core/input.h"
 #include "engine/core/record.h"
 #include "engine/core/version.h"
 #include "experiments/match_session.h"
+#include "experiments/referee.h"
 #include "experiments/rotation.h"
 
 namespace qilab::experiments {
+
+// Team of each seat at the start of a game.
+template <GameState S>
+std::vector<int> game_teams(const S& state) {
+  std::vector<int> teams;
+  for (Player p = 0; p < state.num_players(); ++p) teams.push_back(state.team_of(p));
+  return teams;
+}
 
 template <Game G>
 RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
@@ -35,23 +46,51 @@ RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
   return id;
 }
 
-// Plays game `index` of the run to the end. The referee alone holds the true state: each agent
-// is shown state.sample_world(seat, rng) (the state itself in perfect-information games) and,
-// after every action, only its seat's view of it (action_view: an enemy's secret placement
-// stays hidden); chance nodes are resolved here with state.sample_chance(rng).
+// Whether the game has its own rule for a seat that forfeits (junqi: State::forfeit).
+template <class S>
+concept HasForfeit = requires(S s, Player p) { s.forfeit(p); };
+
+// Applies the game's own forfeit rule to `state` for `seat`; false when the game has none or
+// it does not apply here (junqi during deployment: Error), and the game then ends by
+// forfeit_returns (referee.h).
+template <class S>
+bool apply_forfeit_rule(S& state, Player seat) {
+  if constexpr (HasForfeit<S>) {
+    try {
+      state.forfeit(seat);
+      return true;
+    } catch (const Error&) {
+      return false;
+    }
+  } else {
+    (void)state;
+    (void)seat;
+    return false;
+  }
+}
+
+// Plays game `index` of a run to the end with `seat_names[s]` in seat s. The referee alone
+// holds the true state: each agent is shown state.sample_world(seat, rng) (the state itself in
+// perfect-information games) and, after every action, only its seat's view of it
+// (action_view: an enemy's secret placement stays hidden); chance nodes are resolved here with
+// state.sample_chance(rng). An agent that throws, or that runs over the referee's time limit
+// too often, forfeits its seat (referee.h); the event is recorded.
 //
-// `make(game, spec)` builds each seat's agent: make_agent in runs; tests pass their own to
-// watch what the referee hands an agent.
+// `make(game, name)` builds each seat's agent: make_agent in runs; tests pass their own to
+// watch what the referee hands an agent, or to seat one that fails.
 template <Game G, class MakeAgent>
-GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index, MakeAgent&& make) {
+GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index, std::vector<std::string> seat_names,
+                       MakeAgent&& make, const Referee& referee = {}, std::int64_t lineup = 0) {
   using S = typename G::State;
+  using Clock = std::chrono::steady_clock;
   GameRecord r;
   r.index = index;
+  r.lineup = lineup;
   r.game = id.game;
-  r.options = id.options;
-  r.config_hash = id.config_hash;
+  r.options = game.options().to_json();
+  r.config_hash = game.options().hash();
   r.seed = id.seed;
-  r.agents = seat_agents(id.agents, id.seats, index);
+  r.agents = std::move(seat_names);
   r.program = id.program;
   r.agent_files = id.agent_files;
 
@@ -61,16 +100,51 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index, M
     agents.push_back(make(game, spec));
     agents.back()->reset();
   }
+  std::array<int, kMaxPlayers> strikes{};
+  std::vector<double> ended_by_forfeit;  // returns, when a forfeit ended the game
   S state = game.initial_state();
   while (!state.is_terminal()) {
-    Action a;
+    Action a{};
     if (state.is_chance()) {
       a = state.sample_chance(rng);
     } else {
       const Player p = state.current_player();
+      auto& agent = *agents[static_cast<std::size_t>(p)];
       const S view = state.sample_world(p, rng);
-      a = agents[static_cast<std::size_t>(p)]->choose(view, rng);
-      if (auto stats = agents[static_cast<std::size_t>(p)]->last_stats(); !stats.is_null())
+      const auto t0 = Clock::now();
+      std::string failure;  // the event's kind, when the agent failed
+      std::string message;
+      try {
+        a = agent.choose(view, rng);
+      } catch (const std::exception& e) {
+        failure = "error";
+        message = brief_text(e.what(), 200);
+      } catch (...) {
+        failure = "error";
+        message = "an exception that is not a std::exception";
+      }
+      if (failure.empty() && referee.move_time_limit_ms > 0) {
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+        if (ms > referee.move_time_limit_ms) {
+          failure = "timeout";
+          message = timeout_message(ms, referee, ++strikes[static_cast<std::size_t>(p)]);
+        }
+      }
+      if (!failure.empty()) {
+        const bool forfeit = failure == "error" || strikes[static_cast<std::size_t>(p)] >= referee.max_timeouts;
+        r.events.push_back({{"ply", r.actions.size()}, {"seat", p}, {"kind", failure}, {"forfeit", forfeit},
+                            {"message", message}});
+        if (forfeit) {
+          if (!apply_forfeit_rule(state, p)) {
+            ended_by_forfeit = forfeit_returns(state.num_players(), id.teams, p);
+            break;
+          }
+          // The position changed without an action: every agent starts its search afresh.
+          for (auto& other : agents) other->reset();
+          continue;
+        }
+      }
+      if (auto stats = agent.last_stats(); !stats.is_null())
         r.stats.push_back({{"ply", r.actions.size()}, {"seat", p}, {"stats", std::move(stats)}});
     }
     // A bad agent or game is a bug, not bad input: logic_error makes the CLI exit 1.
@@ -85,8 +159,12 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index, M
     state.apply(a);
     for (std::size_t q = 0; q < agents.size(); ++q) agents[q]->observe(views[q]);
   }
-  const Values v = state.returns();
-  r.returns.assign(v.begin(), v.begin() + state.num_players());
+  if (!ended_by_forfeit.empty()) {
+    r.returns = std::move(ended_by_forfeit);
+  } else {
+    const Values v = state.returns();
+    r.returns.assign(v.begin(), v.begin() + state.num_players());
+  }
   // Games whose players choose a setup (junqi's deployment) record it per seat: setups are
   // the openings that experiments compare.
   if constexpr (requires(const S& s, Player p) { { s.deployment(p) } -> std::convertible_to<std::string>; }) {
@@ -94,6 +172,12 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index, M
     for (Player p = 0; p < state.num_players(); ++p) r.setups.push_back(state.deployment(p));
   }
   return r;
+}
+
+// Game `index` of a `play` run: the agents of the run rotated over the seats (rotation.h).
+template <Game G, class MakeAgent>
+GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index, MakeAgent&& make) {
+  return play_seated(game, id, index, seat_agents(id.agents, id.seats, index), std::forward<MakeAgent>(make));
 }
 
 template <Game G>
@@ -111,8 +195,36 @@ std::string replay_difference(const G& game, const GameRecord& r) {
   if (r.notation.size() != r.actions.size())
     return std::to_string(r.actions.size()) + " actions but " + std::to_string(r.notation.size()) + " notations";
   S state = game.initial_state();
+  std::size_t next_event = 0;
+  // The recorded failures before action `k`: a forfeit applies the game's rule, or ends the
+  // game there; returns "" or the difference. Sets `ended` when a forfeit ended the game.
+  bool ended = false;
+  auto events_before = [&](std::size_t k) -> std::string {
+    if (!r.events.is_array()) return "events is not an array";
+    for (; next_event < r.events.size(); ++next_event) {
+      const auto& e = r.events[next_event];
+      if (!e.is_object() || !e.contains("ply") || !e["ply"].is_number_unsigned() || !e.contains("seat") ||
+          !e["seat"].is_number_integer() || !e.contains("forfeit") || !e["forfeit"].is_boolean())
+        return "event " + std::to_string(next_event) + " is malformed";
+      if (e["ply"].get<std::uint64_t>() != k) break;
+      const int seat = e["seat"].get<int>();
+      if (state.is_terminal() || state.is_chance() || state.current_player() != seat)
+        return "event " + std::to_string(next_event) + " names seat " + std::to_string(seat) + ", not the seat to move at action " +
+               std::to_string(k);
+      if (!e["forfeit"].get<bool>()) continue;
+      if (apply_forfeit_rule(state, static_cast<Player>(seat))) continue;
+      ended = true;
+      if (k != r.actions.size()) return "the forfeit at action " + std::to_string(k) + " ends the game, the record goes on";
+      if (const auto v = forfeit_returns(state.num_players(), game_teams(game.initial_state()), static_cast<Player>(seat)); v != r.returns)
+        return "returns " + nlohmann::json(r.returns).dump() + " recorded, the forfeit gives " + nlohmann::json(v).dump();
+      ++next_event;
+      return {};
+    }
+    return {};
+  };
   for (std::size_t k = 0; k < r.actions.size(); ++k) {
     const Action a = r.actions[k];
+    if (std::string e = events_before(k); !e.empty()) return e;
     if (state.is_terminal())
       return "the game is over after " + std::to_string(k) + " actions, the record has " +
              std::to_string(r.actions.size());
@@ -122,6 +234,17 @@ std::string replay_difference(const G& game, const GameRecord& r) {
       return ply(k) + " (id " + std::to_string(a) + ") is '" + text + "', the record writes '" +
              r.notation[k].substr(0, 40) + "'";
     state.apply(a);
+  }
+  if (std::string e = events_before(r.actions.size()); !e.empty()) return e;
+  if (next_event != (r.events.is_array() ? r.events.size() : 0))
+    return "event " + std::to_string(next_event) + " does not fall on a decision of the game";
+  if (ended) {
+    if constexpr (requires(const S& s, Player p) { { s.deployment(p) } -> std::convertible_to<std::string>; }) {
+      nlohmann::json setups = nlohmann::json::array();
+      for (Player p = 0; p < state.num_players(); ++p) setups.push_back(state.deployment(p));
+      if (setups != r.setups) return "setups recorded differ from the deployments its actions make";
+    }
+    return {};
   }
   if (!state.is_terminal()) return "the game has not ended after its " + std::to_string(r.actions.size()) + " actions";
   const Values v = state.returns();

@@ -141,7 +141,7 @@ MatchReport MatchSession::close(double seconds) {
   nlohmann::json s = {{"game", id_.game},       {"options", id_.options}, {"config_hash", id_.config_hash},
                       {"seed", id_.seed},       {"seats", id_.seats},     {"teams", id_.teams},
                       {"agents", id_.agents},   {"agent_files", id_.agent_files}, {"program", id_.program},
-                      {"rotation", "game i, seat s: agents[(s + i) mod len(agents)]"}};
+                      {"rotation", "game i, seat s: agents[(s + i) mod len(agents)]; with more agents than seats, seats mirrored in odd rounds of len(agents) games"}};
   s.update(balance.to_json());
   s["run"] = {{"played", played_}, {"resumed", resumed_}, {"threads", cfg_.threads}, {"seconds", seconds}};
   write_file_atomically(summary_path_, s.dump(2) + "\n");

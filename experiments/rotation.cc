@@ -7,8 +7,12 @@ std::vector<std::string> seat_agents(const std::vector<std::string>& agents, int
   std::vector<std::string> out;
   if (agents.empty()) return out;
   const auto n = static_cast<std::int64_t>(agents.size());
+  const bool mirror = n > seats && (game_index / n) % 2 == 1;
   out.reserve(static_cast<std::size_t>(seats));
-  for (int s = 0; s < seats; ++s) out.push_back(agents[static_cast<std::size_t>((s + game_index % n) % n)]);
+  for (int s = 0; s < seats; ++s) {
+    const std::int64_t place = mirror ? seats - 1 - s : s;
+    out.push_back(agents[static_cast<std::size_t>((place + game_index % n) % n)]);
+  }
   return out;
 }
 

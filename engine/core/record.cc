@@ -19,7 +19,7 @@ nlohmann::json GameRecord::to_json() const {
   return {{"index", index},     {"game", game},       {"options", options},   {"config_hash", config_hash},
           {"seed", seed},       {"agents", agents},   {"setups", setups},     {"actions", actions},
           {"notation", notation}, {"returns", returns}, {"stats", stats},       {"program", program},
-          {"agent_files", agent_files}};
+          {"agent_files", agent_files}, {"lineup", lineup},   {"events", events}};
 }
 
 GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& where) {
@@ -90,6 +90,28 @@ GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& whe
     for (const auto& [file, hash] : it->items())
       if (!hash.is_string()) throw bad("agent_files." + file, "a string (a content hash)", hash);
     r.agent_files = *it;
+  }
+  if (auto it = j.find("lineup"); it != j.end())
+    r.lineup = integer(*it, "lineup", 0, std::numeric_limits<std::int64_t>::max(), "an integer >= 0");
+  if (auto it = j.find("events"); it != j.end()) {
+    if (!it->is_array()) throw bad("events", "an array of event objects", *it);
+    for (std::size_t i = 0; i < it->size(); ++i) {
+      const json& e = (*it)[i];
+      const std::string name = "events[" + std::to_string(i) + "]";
+      if (!e.is_object()) throw bad(name, "an object {ply, seat, kind, forfeit, message}", e);
+      auto member = [&](const char* key) -> const json& {
+        auto m = e.find(key);
+        if (m == e.end()) throw Error(where + ": field '" + name + "' is missing '" + key + "'");
+        return *m;
+      };
+      integer(member("ply"), name + ".ply", 0, std::numeric_limits<std::int64_t>::max(), "an integer >= 0");
+      integer(member("seat"), name + ".seat", 0, kMaxPlayers - 1, "a seat 0 to " + std::to_string(kMaxPlayers - 1));
+      const json& kind = member("kind");
+      if (!kind.is_string() || (kind != "error" && kind != "timeout")) throw bad(name + ".kind", "\"error\" or \"timeout\"", kind);
+      if (!member("forfeit").is_boolean()) throw bad(name + ".forfeit", "true or false", member("forfeit"));
+      if (!member("message").is_string()) throw bad(name + ".message", "a string", member("message"));
+    }
+    r.events = *it;
   }
   return r;
 }

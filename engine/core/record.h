@@ -28,6 +28,12 @@ struct GameRecord {
   // file, the hash of the file's content. Empty in records written before they were kept.
   std::string program;
   nlohmann::json agent_files = nlohmann::json::object();  // path as given -> text_hash of content
+  // Tournaments (experiments/tournament.h): the line-up the game belongs to (0 in a `play` run,
+  // which is one line-up), and what the referee did about agents that failed: one object per
+  // event, {"ply", "seat", "kind": "error" | "timeout", "forfeit": bool, "message"}, in play
+  // order. `ply` counts the actions played before it. Both optional when read (0 and []).
+  std::int64_t lineup = 0;
+  nlohmann::json events = nlohmann::json::array();
 
   nlohmann::json to_json() const;
   // Throws Error naming `where` and the field.

@@ -1,0 +1,29 @@
+#pragma once
+// What the referee does about an agent that fails: one that throws, or that takes longer than
+// the per-move time limit `max_timeouts` times, forfeits its seat. A game with its own rule
+// for that (a State::forfeit(Player) member: junqi eliminates the seat and play goes on, the
+// seed's "escape") applies it; in any other game, or where the game's rule does not apply
+// (junqi during deployment), the game ends there and the forfeiting seat's team loses:
+// forfeit_returns. Every failure is recorded in GameRecord::events (docs/experiments.md).
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/core/types.h"
+
+namespace qilab::experiments {
+
+struct Referee {
+  double move_time_limit_ms = 0;  // 0: no limit
+  int max_timeouts = 3;           // moves over the limit that forfeit the seat
+};
+
+// The returns of a game ended by seat `seat`'s forfeit: -1 for every seat of its team, +1 for
+// every other seat (so the other side wins; in a free-for-all the others share the top and
+// draw among themselves). `teams`: team of each seat (empty: one seat per team).
+std::vector<double> forfeit_returns(int seats, std::span<const int> teams, Player seat);
+
+// "took 812.4 ms, over the limit of 500 ms (2 of 3)".
+std::string timeout_message(double ms, const Referee& referee, int strikes);
+
+}  // namespace qilab::experiments

@@ -1,0 +1,483 @@
+#include "experiments/store.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <utility>
+
+#include "engine/core/config.h"
+#include "engine/core/error.h"
+#include "engine/core/input.h"
+#include "experiments/outcome.h"
+
+namespace qilab::experiments {
+namespace {
+
+// The schema of version kStoreSchema (docs/formats.md, "Tournament store").
+constexpr const char* kSchema = R"sql(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE agents(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, spec TEXT NOT NULL,
+                    options TEXT NOT NULL, file_hash TEXT NOT NULL);
+CREATE TABLE games(idx INTEGER PRIMARY KEY, lineup INTEGER NOT NULL, options TEXT, config_hash TEXT NOT NULL,
+                   length INTEGER NOT NULL, actions TEXT NOT NULL, notation TEXT NOT NULL, setups TEXT NOT NULL,
+                   program TEXT NOT NULL, forfeits INTEGER NOT NULL, events TEXT NOT NULL);
+CREATE TABLE seats(game INTEGER NOT NULL REFERENCES games(idx), seat INTEGER NOT NULL,
+                   agent INTEGER NOT NULL REFERENCES agents(id), team INTEGER NOT NULL, result REAL NOT NULL,
+                   outcome TEXT NOT NULL, setup TEXT, PRIMARY KEY(game, seat)) WITHOUT ROWID;
+CREATE TABLE move_stats(game INTEGER NOT NULL REFERENCES games(idx), ply INTEGER NOT NULL, seat INTEGER NOT NULL,
+                        stats TEXT NOT NULL);
+CREATE INDEX move_stats_game ON move_stats(game);
+)sql";
+
+// JSON texts of a record's actions and notation, written directly: building an nlohmann array
+// of a thousand elements to dump it was most of the store's cost per game.
+std::string actions_text(const std::vector<Action>& actions) {
+  std::string out;
+  out.reserve(actions.size() * 5 + 2);
+  out += '[';
+  char buf[16];
+  for (std::size_t k = 0; k < actions.size(); ++k) {
+    if (k) out += ',';
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, actions[k]);
+    out.append(buf, end);
+  }
+  out += ']';
+  return out;
+}
+
+std::string notation_text(const std::vector<std::string>& notation) {
+  std::string out;
+  out.reserve(notation.size() * 10 + 2);
+  out += '[';
+  for (std::size_t k = 0; k < notation.size(); ++k) {
+    if (k) out += ',';
+    const std::string& n = notation[k];
+    const bool plain = std::all_of(n.begin(), n.end(), [](char c) {
+      return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\';
+    });
+    if (plain) {
+      out += '"';
+      out += n;
+      out += '"';
+    } else {
+      out += nlohmann::json(n).dump();  // escapes; keeps UTF-8 as it is
+    }
+  }
+  out += ']';
+  return out;
+}
+
+class Statement {
+ public:
+  Statement(sqlite3* db, const std::string& path, const char* sql) : db_(db), path_(path) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail("cannot read the database");
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, std::int64_t v) { return check(sqlite3_bind_int64(stmt_, i, v)); }
+  Statement& bind(int i, double v) { return check(sqlite3_bind_double(stmt_, i, v)); }
+  Statement& bind(int i, const std::string& v) {
+    return check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+  }
+  Statement& bind_null(int i) { return check(sqlite3_bind_null(stmt_, i)); }
+  // True while there is a row.
+  bool step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail("cannot read or write the database");
+  }
+  void run() {
+    step();
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+  std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+  double real(int col) const { return sqlite3_column_double(stmt_, col); }
+  bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+  std::string text(int col) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))) : std::string();
+  }
+
+ private:
+  Statement& check(int rc) {
+    if (rc != SQLITE_OK) fail("cannot bind a value");
+    return *this;
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error(path_ + ": " + what + " (" + sqlite3_errmsg(db_) + ")");
+  }
+  sqlite3* db_;
+  std::string path_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+void exec(sqlite3* db, const std::string& path, const char* sql) {
+  char* msg = nullptr;
+  if (sqlite3_exec(db, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
+    std::string m = msg ? msg : sqlite3_errmsg(db);
+    sqlite3_free(msg);
+    throw Error(path + ": cannot use the database (" + m + ")");
+  }
+}
+
+sqlite3* open_db(const std::string& path, int flags) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string m = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw Error(path + ": cannot open the database (" + m + ")");
+  }
+  sqlite3_busy_timeout(db, 10000);
+  sqlite3_extended_result_codes(db, 1);
+  return db;
+}
+
+// What the file at `path` holds: no tables (a new, empty database), or a qilab store whose meta
+// is returned; anything else throws Error naming the file.
+enum class Kind { kEmpty, kStore };
+Kind inspect(sqlite3* db, const std::string& path, nlohmann::json* meta) {
+  std::vector<std::string> tables;
+  try {
+    Statement q(db, path, "SELECT name FROM sqlite_master WHERE type = 'table'");
+    while (q.step()) tables.push_back(q.text(0));
+  } catch (const Error&) {
+    throw Error(path + ": not a qilab tournament store (" + sqlite3_errmsg(db) +
+                "); expected a database written by qilab tournament");
+  }
+  if (tables.empty()) return Kind::kEmpty;
+  if (std::find(tables.begin(), tables.end(), "meta") == tables.end())
+    throw Error(path + ": not a qilab tournament store (an SQLite database without a 'meta' table); "
+                       "expected a database written by qilab tournament");
+  nlohmann::json m = nlohmann::json::object();
+  {
+    Statement q(db, path, "SELECT key, value FROM meta");
+    while (q.step()) m[q.text(0)] = q.text(1);
+  }
+  if (!m.contains("format") || m["format"] != kStoreFormat)
+    throw Error(path + ": not a qilab tournament store (meta 'format' is " +
+                (m.contains("format") ? brief(m["format"]) : std::string("absent")) + ", expected \"" + kStoreFormat +
+                "\")");
+  const std::string schema = m.value("schema", "");
+  int version = 0;
+  const bool digits = !schema.empty() && schema.size() < 9 && schema.find_first_not_of("0123456789") == std::string::npos;
+  if (digits) version = std::stoi(schema);
+  if (!digits || version < 1)
+    throw Error(path + ": meta 'schema' is " + brief_text(schema) + ", expected a schema version 1 to " +
+                std::to_string(kStoreSchema));
+  if (version > kStoreSchema)
+    throw Error(path + ": schema version " + schema + " is newer than this program reads (up to " +
+                std::to_string(kStoreSchema) + "); use a newer qilab");
+  for (const char* key : {"config_hash", "game", "options", "seed", "teams", "tournament"})
+    if (!m.contains(key)) throw Error(path + ": meta '" + std::string(key) + "' is missing; the store is damaged");
+  *meta = std::move(m);
+  return Kind::kStore;
+}
+
+void check_same_tournament(const std::string& path, const nlohmann::json& meta, const StoreIdentity& id,
+                           const std::vector<StoreAgent>& stored) {
+  const std::string hint = "; use another --out directory, or the original config to resume";
+  if (meta["config_hash"] != id.config_hash)
+    throw Error(path + ": holds tournament '" + brief_text(meta["tournament"].get<std::string>()) +
+                "' of config hash " + brief_text(meta["config_hash"].get<std::string>()) + ", this config (" +
+                id.tournament + ") hashes to " + id.config_hash + hint);
+  std::map<std::string, std::string> hashes;
+  for (const auto& a : stored) hashes[a.name] = a.file_hash;
+  for (const auto& a : id.agents)
+    if (auto it = hashes.find(a.name); it == hashes.end() || it->second != a.file_hash)
+      throw Error(path + ": agent '" + a.name + "' (" + a.spec + ") was played with agent file hash " +
+                  (it == hashes.end() ? std::string("(absent)") : it->second) + ", this run has " + a.file_hash +
+                  " (the file was edited)" + hint);
+}
+
+std::vector<StoreAgent> read_agents(sqlite3* db, const std::string& path) {
+  std::vector<StoreAgent> out;
+  Statement q(db, path, "SELECT name, spec, options, file_hash FROM agents ORDER BY id");
+  while (q.step()) out.push_back({q.text(0), q.text(1), parse_json(q.text(2), path + ": agents.options"), q.text(3)});
+  return out;
+}
+
+}  // namespace
+
+Store::Store(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
+Store::Store(Store&& other) noexcept : path_(std::move(other.path_)), db_(std::exchange(other.db_, nullptr)) {}
+Store::~Store() { sqlite3_close(db_); }
+
+Store Store::open_for_read(const std::string& path) {
+  check_readable_file(path, "tournament store");
+  sqlite3* db = open_db(path, SQLITE_OPEN_READONLY);
+  Store store(path, db);
+  nlohmann::json meta;
+  if (inspect(db, path, &meta) == Kind::kEmpty)
+    throw Error(path + ": not a qilab tournament store (an empty database)");
+  return store;
+}
+
+void Store::check_resumable(const std::string& path, const StoreIdentity& identity) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return;
+  check_readable_file(path, "tournament store");
+  Store store(path, open_db(path, SQLITE_OPEN_READONLY));
+  nlohmann::json meta;
+  if (inspect(store.db_, path, &meta) == Kind::kStore)
+    check_same_tournament(path, meta, identity, read_agents(store.db_, path));
+}
+
+Store Store::open_for_write(const std::string& path, const StoreIdentity& id) {
+  check_resumable(path, id);
+  Store store(path, open_db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE));
+  sqlite3* db = store.db_;
+  nlohmann::json meta;
+  const Kind kind = inspect(db, path, &meta);
+  exec(db, path, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
+  if (kind == Kind::kEmpty) {
+    exec(db, path, "BEGIN IMMEDIATE");
+    exec(db, path, kSchema);
+    Statement m(db, path, "INSERT INTO meta(key, value) VALUES(?, ?)");
+    const std::vector<std::pair<std::string, std::string>> rows = {
+        {"format", kStoreFormat},
+        {"schema", std::to_string(kStoreSchema)},
+        {"tournament", id.tournament},
+        {"config_text", id.config_text},
+        {"config", id.config.dump()},
+        {"config_hash", id.config_hash},
+        {"game", id.game},
+        {"options", id.options.dump()},
+        {"seed", std::to_string(id.seed)},
+        {"teams", nlohmann::json(id.teams).dump()},
+        {"program", id.program}};
+    for (const auto& [k, v] : rows) m.bind(1, k).bind(2, v).run();
+    Statement a(db, path, "INSERT INTO agents(name, spec, options, file_hash) VALUES(?, ?, ?, ?)");
+    for (const auto& ag : id.agents) a.bind(1, ag.name).bind(2, ag.spec).bind(3, ag.options.dump()).bind(4, ag.file_hash).run();
+    exec(db, path, "COMMIT");
+  }
+  return store;
+}
+
+nlohmann::json Store::meta() const {
+  nlohmann::json m = nlohmann::json::object();
+  Statement q(db_, path_, "SELECT key, value FROM meta");
+  while (q.step()) m[q.text(0)] = q.text(1);
+  return m;
+}
+
+std::vector<StoreAgent> Store::agents() const { return read_agents(db_, path_); }
+
+std::vector<std::int64_t> Store::game_indices() const {
+  std::vector<std::int64_t> out;
+  Statement q(db_, path_, "SELECT idx FROM games ORDER BY idx");
+  while (q.step()) out.push_back(q.integer(0));
+  return out;
+}
+
+std::int64_t Store::game_count() const {
+  Statement q(db_, path_, "SELECT count(*) FROM games");
+  q.step();
+  return q.integer(0);
+}
+
+void Store::write(const std::vector<GameRecord>& games) {
+  if (games.empty()) return;
+  const nlohmann::json m = meta();
+  const std::string base_options = m["options"].get<std::string>();
+  const auto teams = parse_json(m["teams"].get<std::string>(), path_ + ": meta.teams");
+  std::map<std::string, std::int64_t> agent_id;
+  {
+    Statement q(db_, path_, "SELECT id, name FROM agents");
+    while (q.step()) agent_id[q.text(1)] = q.integer(0);
+  }
+  exec(db_, path_, "BEGIN IMMEDIATE");
+  try {
+    Statement g(db_, path_,
+                "INSERT INTO games(idx, lineup, options, config_hash, length, actions, notation, setups, program, "
+                "forfeits, events) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    Statement s(db_, path_, "INSERT INTO seats(game, seat, agent, team, result, outcome, setup) VALUES(?, ?, ?, ?, ?, ?, ?)");
+    Statement st(db_, path_, "INSERT INTO move_stats(game, ply, seat, stats) VALUES(?, ?, ?, ?)");
+    for (const GameRecord& r : games) {
+      const std::string options = r.options.dump();
+      std::int64_t forfeits = 0;
+      for (const auto& e : r.events) forfeits += e.value("forfeit", false) ? 1 : 0;
+      g.bind(1, r.index).bind(2, r.lineup);
+      if (options == base_options) g.bind_null(3); else g.bind(3, options);
+      g.bind(4, r.config_hash).bind(5, static_cast<std::int64_t>(r.actions.size()))
+          .bind(6, actions_text(r.actions)).bind(7, notation_text(r.notation))
+          .bind(8, r.setups.dump()).bind(9, r.program).bind(10, forfeits).bind(11, r.events.dump());
+      g.run();
+      std::vector<int> team_of;
+      for (std::size_t k = 0; k < r.returns.size(); ++k)
+        team_of.push_back(k < teams.size() ? teams[k].get<int>() : static_cast<int>(k));
+      const auto outcomes = seat_outcomes(r.returns, team_of);
+      for (std::size_t k = 0; k < r.returns.size(); ++k) {
+        const std::string name = k < r.agents.size() ? r.agents[k] : std::string();
+        auto it = agent_id.find(name);
+        if (it == agent_id.end())
+          throw Error(path_ + ": game " + std::to_string(r.index) + " seats agent '" + name + "', which the store does not list");
+        s.bind(1, r.index).bind(2, static_cast<std::int64_t>(k)).bind(3, it->second)
+            .bind(4, static_cast<std::int64_t>(team_of[k])).bind(5, r.returns[k])
+            .bind(6, std::string(outcome_name(outcomes[k])));
+        if (r.setups.is_array() && k < r.setups.size()) s.bind(7, r.setups[k].dump()); else s.bind_null(7);
+        s.run();
+      }
+      for (const auto& x : r.stats)
+        st.bind(1, r.index).bind(2, x.value("ply", std::int64_t{0})).bind(3, x.value("seat", std::int64_t{0}))
+            .bind(4, x.contains("stats") ? x["stats"].dump() : std::string("null")).run();
+    }
+    exec(db_, path_, "COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+std::vector<GameRecord> Store::records() const {
+  const nlohmann::json m = meta();
+  const std::string where = path_ + ": meta";
+  const std::string game = m["game"].get<std::string>();
+  const nlohmann::json base_options = parse_json(m["options"].get<std::string>(), where + ".options");
+  std::uint64_t seed = 0;
+  try {
+    seed = std::stoull(m["seed"].get<std::string>());
+  } catch (const std::exception&) {
+    throw Error(where + ".seed: expected an integer 0 to 18446744073709551615, got " + brief(m["seed"]));
+  }
+  const std::vector<StoreAgent> agents = read_agents(db_, path_);
+  nlohmann::json agent_files = nlohmann::json::object();
+  std::map<std::int64_t, std::string> name_of;
+  {
+    Statement q(db_, path_, "SELECT id, name, spec, file_hash FROM agents");
+    while (q.step()) {
+      name_of[q.integer(0)] = q.text(1);
+      if (!q.text(3).empty()) {
+        std::string spec = q.text(2);
+        agent_files[spec.substr(0, spec.find(':'))] = q.text(3);
+      }
+    }
+  }
+  // Records are read in three passes over index-ordered tables, merged by game index.
+  std::vector<GameRecord> out;
+  std::map<std::int64_t, std::size_t> slot;
+  {
+    Statement q(db_, path_,
+                "SELECT idx, lineup, options, config_hash, actions, notation, setups, program, events FROM games "
+                "ORDER BY idx");
+    while (q.step()) {
+      GameRecord r;
+      r.index = q.integer(0);
+      const std::string w = path_ + ": game " + std::to_string(r.index);
+      r.lineup = q.integer(1);
+      r.game = game;
+      r.options = q.is_null(2) ? base_options : parse_json(q.text(2), w + " options");
+      r.config_hash = q.text(3);
+      r.seed = seed;
+      r.setups = parse_json(q.text(6), w + " setups");
+      r.program = q.text(7);
+      r.agent_files = agent_files;
+      nlohmann::json j = r.to_json();
+      j["actions"] = parse_json(q.text(4), w + " actions");
+      j["notation"] = parse_json(q.text(5), w + " notation");
+      j["events"] = parse_json(q.text(8), w + " events");
+      j["agents"] = nlohmann::json::array();
+      j["returns"] = nlohmann::json::array();
+      slot[r.index] = out.size();
+      out.push_back(GameRecord::from_json(j, w));  // checks every field as a records file would be
+    }
+  }
+  {
+    Statement q(db_, path_, "SELECT game, seat, agent, result FROM seats ORDER BY game, seat");
+    while (q.step()) {
+      auto it = slot.find(q.integer(0));
+      if (it == slot.end()) throw Error(path_ + ": seats lists game " + std::to_string(q.integer(0)) + ", which games does not");
+      GameRecord& r = out[it->second];
+      if (q.integer(1) != static_cast<std::int64_t>(r.returns.size()))
+        throw Error(path_ + ": game " + std::to_string(r.index) + " lacks seat " + std::to_string(r.returns.size()));
+      auto name = name_of.find(q.integer(2));
+      if (name == name_of.end()) throw Error(path_ + ": game " + std::to_string(r.index) + " seats an agent not in agents");
+      r.agents.push_back(name->second);
+      r.returns.push_back(q.real(3));
+    }
+  }
+  {
+    Statement q(db_, path_, "SELECT game, ply, seat, stats FROM move_stats ORDER BY game, rowid");
+    while (q.step()) {
+      auto it = slot.find(q.integer(0));
+      if (it == slot.end()) continue;
+      GameRecord& r = out[it->second];
+      r.stats.push_back({{"ply", q.integer(1)}, {"seat", q.integer(2)},
+                         {"stats", parse_json(q.text(3), path_ + ": game " + std::to_string(r.index) + " stats")}});
+    }
+  }
+  return out;
+}
+
+std::vector<Store::Result> Store::results() const {
+  std::vector<Result> out;
+  std::map<std::int64_t, std::string> name_of;
+  {
+    Statement q(db_, path_, "SELECT id, name FROM agents");
+    while (q.step()) name_of[q.integer(0)] = q.text(1);
+  }
+  {
+    Statement q(db_, path_, "SELECT idx, lineup, length, forfeits FROM games ORDER BY idx");
+    while (q.step()) out.push_back({q.integer(0), q.integer(1), q.integer(2), q.integer(3), {}, {}});
+  }
+  Statement q(db_, path_, "SELECT game, seat, agent, result FROM seats ORDER BY game, seat");
+  std::size_t k = 0;
+  while (q.step()) {
+    while (k < out.size() && out[k].index < q.integer(0)) ++k;
+    if (k == out.size() || out[k].index != q.integer(0) ||
+        q.integer(1) != static_cast<std::int64_t>(out[k].returns.size()))
+      throw Error(path_ + ": seats and games disagree at game " + std::to_string(q.integer(0)) + "; the store is damaged");
+    out[k].agents.push_back(name_of[q.integer(2)]);
+    out[k].returns.push_back(q.real(3));
+  }
+  return out;
+}
+
+std::vector<GameRecord> read_store_records(const std::string& db_path) {
+  return Store::open_for_read(db_path).records();
+}
+
+void export_jsonl(const std::string& db_path, const std::string& out_path) {
+  std::string text;
+  for (const GameRecord& r : read_store_records(db_path)) text += r.to_json().dump() + "\n";
+  write_file_atomically(out_path, text);
+}
+
+namespace {
+// A CSV field: quoted when it holds a comma, quote or line break (RFC 4180).
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+}  // namespace
+
+void export_csv(const std::string& db_path, const std::string& out_path) {
+  Store store = Store::open_for_read(db_path);
+  std::string text = "game,lineup,seat,team,agent,return,outcome,length,forfeits,setup\n";
+  {
+    Statement q(store.db_handle(), db_path,
+                "SELECT s.game, g.lineup, s.seat, s.team, a.name, s.result, s.outcome, g.length, g.forfeits, s.setup "
+                "FROM seats s JOIN games g ON g.idx = s.game JOIN agents a ON a.id = s.agent ORDER BY s.game, s.seat");
+    while (q.step()) {
+      char ret[64];
+      std::snprintf(ret, sizeof ret, "%.17g", q.real(5));
+      std::string setup = q.is_null(9) ? std::string() : q.text(9);
+      if (setup.size() >= 2 && setup.front() == '"') setup = parse_json(setup, db_path + ": setup").get<std::string>();
+      text += std::to_string(q.integer(0)) + "," + std::to_string(q.integer(1)) + "," + std::to_string(q.integer(2)) + "," +
+              std::to_string(q.integer(3)) + "," + csv_field(q.text(4)) + "," + ret + "," + q.text(6) + "," +
+              std::to_string(q.integer(7)) + "," + std::to_string(q.integer(8)) + "," + csv_field(setup) + "\n";
+    }
+  }
+  write_file_atomically(out_path, text);
+}
+
+}  // namespace qilab::experiments

@@ -1,0 +1,97 @@
+#pragma once
+// The tournament store: one SQLite database (libsqlite3, WAL) per tournament holding every
+// finished game, its seats, agents, setups, results, lengths, per-move statistics and failure
+// events, with the tournament's config, its hash and the program (docs/formats.md, "Tournament
+// store"). Games are written a batch at a time, one transaction per batch, so a process killed
+// at any moment leaves whole games only and a rerun plays exactly the ones missing. JSON Lines
+// and CSV are exports of it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/record.h"
+
+struct sqlite3;
+
+namespace qilab::experiments {
+
+// The schema this program writes; a store of a later version is refused, not guessed at.
+inline constexpr int kStoreSchema = 1;
+// meta.format of every qilab store; a database without it is foreign.
+inline constexpr const char* kStoreFormat = "qilab-tournament-store";
+
+struct StoreAgent {
+  std::string name;   // as the records name it
+  std::string spec;   // what make_agent reads: "greedy", "mcts:simulations=200", a file
+  nlohmann::json options = nlohmann::json::object();  // the spec's key=value options
+  std::string file_hash;  // text_hash of the agent file, "" when the spec is not a file
+};
+
+// What a store holds about its tournament; a store is resumed only by the same identity.
+struct StoreIdentity {
+  std::string tournament;   // the tournament's name
+  std::string config_text;  // the experiment config as read
+  nlohmann::json config;    // the resolved config (what decides the games)
+  std::string config_hash;  // text_hash of config.dump()
+  std::string game;         // registry id
+  nlohmann::json options;   // the game's resolved options (before per-game draws)
+  std::uint64_t seed = 0;
+  std::string program;      // "qilab VERSION (commit ...)"
+  std::vector<int> teams;   // team of each seat
+  std::vector<StoreAgent> agents;
+};
+
+class Store {
+ public:
+  enum class Mode { kRead, kWrite };
+  // kRead: `path` must be an existing qilab store, opened read-only. kWrite: an existing file
+  // must be a qilab store of `identity`'s tournament (config hash) and is resumed; a missing one
+  // is created with the schema. Throws Error "PATH: ..." naming what is wrong (not a database,
+  // not a qilab store, a newer schema, another tournament) before anything is written.
+  static Store open_for_read(const std::string& path);
+  static Store open_for_write(const std::string& path, const StoreIdentity& identity);
+  // Throws what open_for_write would for an existing file, without creating one.
+  static void check_resumable(const std::string& path, const StoreIdentity& identity);
+
+  Store(Store&& other) noexcept;
+  Store& operator=(Store&&) = delete;
+  ~Store();
+
+  const std::string& path() const { return path_; }
+  // meta as key -> text.
+  nlohmann::json meta() const;
+  std::vector<StoreAgent> agents() const;
+  // Indices of the games stored, ascending.
+  std::vector<std::int64_t> game_indices() const;
+  std::int64_t game_count() const;
+  // Writes the games in one transaction (all or none); a game already stored is an error.
+  void write(const std::vector<GameRecord>& games);
+  // Every stored game as a record (docs/formats.md), by index.
+  std::vector<GameRecord> records() const;
+  // What summaries need of every stored game, by index, without reading its moves.
+  struct Result {
+    std::int64_t index = 0, lineup = 0, length = 0, forfeits = 0;
+    std::vector<double> returns;
+    std::vector<std::string> agents;
+  };
+  std::vector<Result> results() const;
+  sqlite3* db_handle() const { return db_; }
+
+ private:
+  Store(std::string path, sqlite3* db);
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+// Every game of the store at `db_path`, as the records `qilab stats` reads from games.jsonl.
+std::vector<GameRecord> read_store_records(const std::string& db_path);
+
+// Exports: every game as a JSON line (the records of docs/formats.md), or one CSV row per seat
+// of every game (game,lineup,seat,team,agent,return,outcome... see docs/formats.md). Written
+// atomically to `out_path`.
+void export_jsonl(const std::string& db_path, const std::string& out_path);
+void export_csv(const std::string& db_path, const std::string& out_path);
+
+}  // namespace qilab::experiments

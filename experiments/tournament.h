@@ -1,0 +1,243 @@
+#pragma once
+// Tournaments: a pool of agents, line-ups (all-play-all or listed), games per line-up with the
+// sides rotated, per-game option draws, the referee's time limit, parallel games, every finished
+// game written into the SQLite store (store.h) a batch at a time. A rerun with the same config
+// and output directory resumes: it plays exactly the games the store lacks. docs/experiments.md
+// describes the config; docs/formats.md the store.
+//
+// Sides: in a game whose seats form teams of more than one seat (junqi, guifa 2v2, elements
+// 2v2 and 3v3, mizong 3v3), a side is a team and every seat of it is played by one agent, so
+// teams stay together; otherwise a side is a seat. A line-up names one agent per side (or one
+// agent for every side: self-play). Game i of a line-up seats lineup[(t + i) mod L] on side t,
+// so over L games (games_per_lineup must be a multiple of L) every agent of the line-up holds
+// every side, and so every seat, equally often.
+//
+// Determinism: game g (g = line-up index x games_per_lineup + i) draws every random number from
+// Rng(seed).split(g), its option draws from Rng(seed).split(g) as well but through a separate
+// split (see draw_options), so the store's games do not depend on --threads or on interruptions.
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "agents/factory.h"
+#include "engine/core/config.h"
+#include "engine/core/game.h"
+#include "engine/core/version.h"
+#include "experiments/balance.h"
+#include "experiments/match.h"
+#include "experiments/referee.h"
+#include "experiments/store.h"
+
+namespace qilab::experiments {
+
+struct PoolAgent {
+  std::string name;  // as records and tables name it
+  std::string spec;  // what make_agent reads
+};
+
+// A per-game draw of an option's value: `count` distinct items of `from`, in random order,
+// joined by commas (elements' heroes: all 12 of the roster, 4 a game).
+struct OptionDraw {
+  std::string option;
+  std::vector<std::string> from;
+  int count = 1;
+};
+
+struct TournamentConfig {
+  std::string source;        // the file, for errors
+  std::string text;          // its content, kept in the store
+  std::string name;
+  std::string description;
+  GameConfig game;
+  std::vector<std::string> sets;      // key=value overrides of the game's options
+  std::vector<PoolAgent> agents;
+  bool all_play_all = true;
+  std::vector<std::vector<std::string>> lineups;  // agent names, when listed
+  std::int64_t games_per_lineup = 1;
+  std::uint64_t seed = 0;
+  int threads = 1;
+  int batch = 32;                     // games per store transaction
+  Referee referee;
+  std::vector<OptionDraw> draws;
+  // Called after each batch is stored with (games stored, games in the tournament).
+  std::function<void(std::int64_t, std::int64_t)> on_progress;
+};
+
+// Reads an experiment config (TOML, docs/experiments.md); throws Error "FILE: field 'F' ..."
+// for anything malformed, unknown or out of range.
+TournamentConfig read_tournament_config(const std::string& path);
+TournamentConfig parse_tournament_config(std::string_view text, const std::string& source);
+
+// The line-ups of a config for a game of `sides` sides; throws Error naming the config.
+std::vector<std::vector<std::string>> tournament_lineups(const TournamentConfig& cfg, int sides);
+
+// The side of each seat: the teams in order of first appearance when some team has more than
+// one seat, else the seats themselves.
+std::vector<int> seat_sides(const std::vector<int>& teams);
+
+// The agent of each seat in game i of a line-up (see the top of this file).
+std::vector<std::string> lineup_seats(const std::vector<std::string>& lineup, const std::vector<int>& sides,
+                                      std::int64_t i);
+
+// The game options of game g: the config's, with each draw's value (docs/experiments.md).
+nlohmann::json draw_options(const TournamentConfig& cfg, std::uint64_t seed, std::int64_t g);
+
+struct TournamentReport {
+  nlohmann::json summary;   // as written to DIR/summary.json
+  std::string table;        // format_summary_table(summary) and a line per line-up
+  std::string store_path, summary_path;
+  std::int64_t played = 0, resumed = 0, forfeits = 0;
+};
+
+// Everything decided before a game is played, for any game type.
+struct TournamentPlan {
+  StoreIdentity identity;
+  std::vector<std::vector<std::string>> lineups;
+  std::vector<int> sides;
+  std::int64_t total = 0;
+  std::map<std::string, std::string> spec_of;  // agent name -> spec
+};
+
+// Checks the output directory and, when it holds a store, that it is this tournament's;
+// creates nothing. Returns DIR/tournament.db.
+std::string check_tournament_out(const std::string& out_dir, const StoreIdentity& identity);
+TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& game_id, const nlohmann::json& options,
+                               const std::vector<int>& teams);
+// Opens the store, writes summary.json from every stored game; the game-independent ends of a run.
+TournamentReport summarise_tournament(const TournamentConfig& cfg, const TournamentPlan& plan, Store& store,
+                                      const std::string& out_dir, std::int64_t played, std::int64_t resumed,
+                                      double seconds);
+
+// Runs (or resumes) the tournament; throws Error on bad input before anything is written.
+template <Game G>
+TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, const std::string& out_dir) {
+  using S = typename G::State;
+  const auto start_state = base.initial_state();
+  const std::vector<int> teams = game_teams(start_state);
+  const TournamentPlan plan = plan_tournament(cfg, std::string(G::kId), base.options().to_json(), teams);
+  // Every agent and every drawn option value must make a game before anything is written.
+  for (std::size_t k = 0; k < cfg.agents.size(); ++k) {
+    try {
+      make_agent(base, cfg.agents[k].spec);
+    } catch (const Error& e) {
+      throw Error(cfg.source + ": field 'agents[" + std::to_string(k) + "]' (" + cfg.agents[k].name + "): " + e.what());
+    }
+  }
+  auto game_of = [&](std::int64_t g) -> G {
+    GameConfig c = cfg.game;
+    c.options = draw_options(cfg, cfg.seed, g);
+    return G(resolve_options(G::option_specs(), c, cfg.sets));
+  };
+  if (!cfg.draws.empty()) {
+    try {
+      (void)game_of(0);
+    } catch (const Error& e) {
+      throw Error(cfg.source + ": field 'draw': " + e.what());
+    }
+  }
+  const std::string db_path = check_tournament_out(out_dir, plan.identity);
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
+  Store store = Store::open_for_write(db_path, plan.identity);
+
+  std::vector<bool> done(static_cast<std::size_t>(plan.total), false);
+  std::int64_t resumed = 0;
+  for (const std::int64_t g : store.game_indices()) {
+    if (g < 0 || g >= plan.total) throw Error(db_path + ": holds game " + std::to_string(g) + ", beyond this tournament's " +
+                                              std::to_string(plan.total) + " games; the store is damaged");
+    done[static_cast<std::size_t>(g)] = true;
+    ++resumed;
+  }
+  std::vector<std::int64_t> pending;
+  for (std::int64_t g = 0; g < plan.total; ++g)
+    if (!done[static_cast<std::size_t>(g)]) pending.push_back(g);
+
+  RunIdentity id;
+  id.game = std::string(G::kId);
+  id.options = base.options().to_json();
+  id.config_hash = base.options().hash();
+  id.seed = cfg.seed;
+  id.seats = base.num_players();
+  id.teams = teams;
+  id.program = plan.identity.program;
+  for (const auto& a : plan.identity.agents)
+    if (!a.file_hash.empty()) id.agent_files[a.spec.substr(0, a.spec.find(':'))] = a.file_hash;
+
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto n = static_cast<std::int64_t>(pending.size());
+  const auto games_per = cfg.games_per_lineup;
+  std::mutex lock;
+  std::vector<GameRecord> batch;
+  std::int64_t stored = resumed, played = 0;
+  std::exception_ptr error;
+  std::int64_t error_slot = n;
+  bool failed = false;
+  auto fail = [&](std::int64_t k) {
+    if (k < error_slot) {
+      error_slot = k;
+      error = std::current_exception();
+    }
+    failed = true;
+  };
+  auto flush = [&] {  // under `lock`
+    store.write(batch);
+    stored += static_cast<std::int64_t>(batch.size());
+    played += static_cast<std::int64_t>(batch.size());
+    batch.clear();
+    if (cfg.on_progress) cfg.on_progress(stored, plan.total);
+  };
+  auto make = [&plan](const G& game, const std::string& name) -> AgentPtr<S> {
+    return make_agent(game, plan.spec_of.at(name));
+  };
+
+#pragma omp parallel for num_threads(cfg.threads) schedule(dynamic, 1)
+  for (std::int64_t k = 0; k < n; ++k) {
+    {
+      std::lock_guard guard(lock);
+      if (failed) continue;
+    }
+    try {
+      const std::int64_t g = pending[static_cast<std::size_t>(k)];
+      const std::int64_t l = g / games_per, i = g % games_per;
+      auto seats = lineup_seats(plan.lineups[static_cast<std::size_t>(l)], plan.sides, i);
+      GameRecord r = cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), make, cfg.referee, l)
+                                       : play_seated(game_of(g), id, g, std::move(seats), make, cfg.referee, l);
+      std::lock_guard guard(lock);
+      try {
+        batch.push_back(std::move(r));
+        if (static_cast<int>(batch.size()) >= cfg.batch) flush();
+      } catch (...) {
+        fail(k);
+      }
+    } catch (...) {
+      std::lock_guard guard(lock);
+      fail(k);
+    }
+  }
+  // Games finished before a failure are stored too: a rerun resumes after them.
+  if (!batch.empty()) {
+    try {
+      flush();
+    } catch (...) {
+      if (!error) error = std::current_exception();
+    }
+  }
+  if (error) std::rethrow_exception(error);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return summarise_tournament(cfg, plan, store, out_dir, played, resumed, seconds);
+}
+
+// The same for the game the config names (registry id, options, overrides); `threads` > 0
+// replaces the config's.
+TournamentReport run_tournament(TournamentConfig cfg, const std::string& out_dir, int threads = 0);
+
+}  // namespace qilab::experiments

@@ -1,0 +1,449 @@
+// Tournaments: seat and side rotation (three agents on two seats, teams), forfeits of agents
+// that throw or run out of time, the SQLite store's round trip, resume, exports and refusals.
+#include <doctest/doctest.h>
+
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "engine/core/error.h"
+#include "engine/core/input.h"
+#include "engine/core/record.h"
+#include "engine/junqi/junqi.h"
+#include "engine/registry.h"
+#include "tests/error_of.h"
+#include "experiments/match.h"
+#include "experiments/rotation.h"
+#include "experiments/store.h"
+#include "experiments/tournament.h"
+#include "race_game.h"
+
+namespace fs = std::filesystem;
+using namespace qilab;
+using namespace qilab::experiments;
+using qilab::testing::error_of;
+
+namespace {
+
+std::string fresh_dir(const std::string& name) {
+  const fs::path p = fs::temp_directory_path() / ("qilab_tour_" + std::to_string(::getpid()) + "_" + name);
+  fs::remove_all(p);
+  return p.string();
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void sql(const std::string& db_path, const char* statement) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(db_path.c_str(), &db) == SQLITE_OK);
+  char* msg = nullptr;
+  const int rc = sqlite3_exec(db, statement, nullptr, nullptr, &msg);
+  INFO((msg ? msg : ""));
+  sqlite3_free(msg);
+  sqlite3_close(db);
+  REQUIRE(rc == SQLITE_OK);
+}
+
+const testing::Race& race(int players = 3) {
+  static std::map<int, testing::Race> games;
+  auto it = games.find(players);
+  if (it == games.end()) {
+    Options o(testing::Race::option_specs());
+    o.set_from_text("players", std::to_string(players), "test");
+    it = games.emplace(players, testing::Race(o)).first;
+  }
+  return it->second;
+}
+
+TournamentConfig race_config(const std::string& text) {
+  return parse_tournament_config("game = \"configs/games/checkers-2p.toml\"\n" + text, "race.toml");
+}
+
+// Throws at its `fail_at`-th choice (counting from 1); plays at random before.
+template <GameState S>
+class ThrowingAgent final : public Agent<S> {
+ public:
+  explicit ThrowingAgent(int fail_at) : fail_at_(fail_at) {}
+  std::string name() const override { return "thrower"; }
+  Action choose(const S& view, Rng& rng) override {
+    if (++calls_ == fail_at_) throw std::runtime_error("the agent's model file is missing");
+    return random_.choose(view, rng);
+  }
+
+ private:
+  int fail_at_, calls_ = 0;
+  RandomAgent<S> random_;
+};
+
+// Sleeps past any small limit at every choice.
+template <GameState S>
+class SlowAgent final : public Agent<S> {
+ public:
+  std::string name() const override { return "slow"; }
+  Action choose(const S& view, Rng& rng) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(15));
+    return random_.choose(view, rng);
+  }
+
+ private:
+  RandomAgent<S> random_;
+};
+
+// A record as JSON without the search's measured thinking times, the one part of a record
+// that differs between two plays of a game.
+nlohmann::json canon(const GameRecord& r) {
+  nlohmann::json j = r.to_json();
+  for (auto& x : j["stats"]) x["stats"].erase("time_ms");
+  return j;
+}
+
+template <Game G>
+RunIdentity identity_for(const G& game) {
+  RunIdentity id;
+  id.game = std::string(G::kId);
+  id.options = game.options().to_json();
+  id.config_hash = game.options().hash();
+  id.seed = 11;
+  id.seats = game.num_players();
+  id.teams = game_teams(game.initial_state());
+  return id;
+}
+
+}  // namespace
+
+TEST_CASE("play rotation: three agents on two seats meet in both orders, every seat equally often") {
+  const std::vector<std::string> abc{"a", "b", "c"};
+  std::map<std::pair<std::string, std::string>, int> order;
+  std::map<std::pair<std::string, int>, int> seat_count;
+  for (int i = 0; i < 6; ++i) {
+    const auto s = seat_agents(abc, 2, i);
+    ++order[{s[0], s[1]}];
+    for (int k = 0; k < 2; ++k) ++seat_count[{s[static_cast<std::size_t>(k)], k}];
+  }
+  // Before the fix a-b, b-c, c-a came in one order only.
+  for (const auto& [p, n] : order) CHECK(n == 1);
+  CHECK(order.size() == 6);
+  for (const auto& [k, n] : seat_count) CHECK(n == 2);
+  CHECK(seat_count.size() == 6);
+  // Lists no longer than the seats keep the plain rotation.
+  CHECK(seat_agents(abc, 3, 4) == std::vector<std::string>{"b", "c", "a"});
+}
+
+TEST_CASE("tournament line-ups: all-play-all of three agents on two seats, each pairing in both seat orders") {
+  auto cfg = race_config("agents = [\"a\", \"b\", \"c\"]\ngames_per_lineup = 4\n");
+  const auto sides = seat_sides({0, 1});
+  CHECK(sides == std::vector<int>{0, 1});
+  const auto lineups = tournament_lineups(cfg, 2);
+  REQUIRE(lineups == std::vector<std::vector<std::string>>{{"a", "b"}, {"a", "c"}, {"b", "c"}});
+  std::map<std::vector<std::string>, int> seatings;
+  std::map<std::pair<std::string, int>, int> seat_count;
+  for (const auto& l : lineups)
+    for (int i = 0; i < 4; ++i) {
+      const auto s = lineup_seats(l, sides, i);
+      ++seatings[s];
+      for (int k = 0; k < 2; ++k) ++seat_count[{s[static_cast<std::size_t>(k)], k}];
+    }
+  CHECK(seatings.size() == 6);  // a-b, b-a, a-c, c-a, b-c, c-b
+  for (const auto& [s, n] : seatings) CHECK(n == 2);
+  for (const auto& [k, n] : seat_count) CHECK(n == 4);
+  // Games per line-up must let every agent hold every side equally often.
+  cfg.games_per_lineup = 3;
+  CHECK(error_of([&] { tournament_lineups(cfg, 2); }).find("expected a multiple of 2") != std::string::npos);
+}
+
+TEST_CASE("tournament line-ups keep teams together and swap them between sides") {
+  // junqi6: seats alternate the two sides.
+  const std::vector<int> teams{0, 1, 0, 1, 0, 1};
+  const auto sides = seat_sides(teams);
+  CHECK(sides == std::vector<int>{0, 1, 0, 1, 0, 1});
+  const std::vector<std::string> l{"x", "y"};
+  CHECK(lineup_seats(l, sides, 0) == std::vector<std::string>{"x", "y", "x", "y", "x", "y"});
+  CHECK(lineup_seats(l, sides, 1) == std::vector<std::string>{"y", "x", "y", "x", "y", "x"});
+  // Teams numbered out of seat order (2v2 with seats 0,3 against 1,2) stay together too.
+  const auto odd = seat_sides({5, 2, 2, 5});
+  CHECK(odd == std::vector<int>{0, 1, 1, 0});
+  CHECK(lineup_seats(l, odd, 1) == std::vector<std::string>{"y", "x", "x", "y"});
+  // No shared team: a side is a seat.
+  CHECK(seat_sides({0, 1, 2}) == std::vector<int>{0, 1, 2});
+  // A listed line-up of one agent is self-play; another length is refused.
+  auto cfg = race_config("agents = [\"a\", \"b\"]\ngames_per_lineup = 2\nlineups = [[\"a\"], [\"a\", \"b\", \"b\"]]\n");
+  CHECK(error_of([&] { tournament_lineups(cfg, 2); }) ==
+        "race.toml: field 'lineups[1]' has 3 agents, expected 2 (one per side of this game) or 1 (self-play)");
+}
+
+TEST_CASE("an agent that throws forfeits its seat; the event is recorded and the record replays") {
+  const auto& game = race(3);
+  const RunIdentity id = identity_for(game);
+  using S = testing::RaceState;
+  auto make = [](const testing::Race&, const std::string& name) -> AgentPtr<S> {
+    if (name == "thrower") return std::make_unique<ThrowingAgent<S>>(2);
+    return std::make_unique<RandomAgent<S>>();
+  };
+  const GameRecord r = play_seated(game, id, 0, {"random", "thrower", "random"}, make, Referee{}, 4);
+  REQUIRE(r.events.size() == 1);
+  const auto& e = r.events[0];
+  CHECK(e["seat"] == 1);
+  CHECK(e["kind"] == "error");
+  CHECK(e["forfeit"] == true);
+  CHECK(e["message"] == "the agent's model file is missing");
+  // Seat 1 first decides at ply 3 (roll, seat 0, roll, seat 1); its second decision is at ply 9.
+  CHECK(e["ply"] == 9);
+  CHECK(r.actions.size() == 9);  // the game ended there
+  CHECK(r.returns == std::vector<double>{1, -1, 1});
+  CHECK(r.lineup == 4);
+  CHECK(replay_difference(game, r) == "");
+  // The record reads back as written.
+  const GameRecord back = GameRecord::from_json(parse_json(r.to_json().dump(), "r"), "r");
+  CHECK(back.events == r.events);
+  CHECK(back.lineup == 4);
+  // An edited record whose forfeit returns differ is caught by the replay.
+  GameRecord edited = r;
+  edited.returns = {1, 1, -1};
+  CHECK(replay_difference(game, edited).find("the forfeit gives [1.0,-1.0,1.0]") != std::string::npos);
+  GameRecord moved = r;
+  moved.events[0]["seat"] = 2;
+  CHECK(replay_difference(game, moved).find("not the seat to move") != std::string::npos);
+}
+
+TEST_CASE("forfeit returns: the forfeiting seat's team loses, the others share the top") {
+  CHECK(forfeit_returns(2, {}, 0) == std::vector<double>{-1, 1});
+  CHECK(forfeit_returns(4, std::vector<int>{0, 1, 0, 1}, 2) == std::vector<double>{-1, 1, -1, 1});
+  const std::vector<double> ffa = forfeit_returns(3, {}, 1);
+  CHECK(seat_outcomes(ffa) == std::vector<Outcome>{Outcome::kDraw, Outcome::kLoss, Outcome::kDraw});
+}
+
+TEST_CASE("junqi6: a seat that throws in play is eliminated by the game's rule and the game goes on") {
+  const junqi::Junqi6 game(resolve_options(junqi::Junqi6::option_specs(), GameConfig{"junqi6", "test", nlohmann::json::object()},
+                                           {"deployments=front_heavy,front_heavy,front_heavy,front_heavy,front_heavy,front_heavy"}));
+  const RunIdentity id = identity_for(game);
+  using S = junqi::State;
+  auto make = [](const junqi::Junqi6&, const std::string& name) -> AgentPtr<S> {
+    if (name == "thrower") return std::make_unique<ThrowingAgent<S>>(1);
+    return std::make_unique<RandomAgent<S>>();
+  };
+  const GameRecord r = play_seated(game, id, 3, {"random", "random", "thrower", "random", "random", "random"}, make);
+  REQUIRE(r.events.size() == 1);
+  CHECK(r.events[0]["seat"] == 2);
+  CHECK(r.events[0]["forfeit"] == true);
+  const auto ply = r.events[0]["ply"].get<std::size_t>();
+  CHECK(r.actions.size() > ply + 10);  // the others played on
+  CHECK(replay_difference(game, r) == "");
+  // Seat 2 never moved: no action after the forfeit is seat 2's.
+  S s = game.initial_state();
+  for (std::size_t k = 0; k < r.actions.size(); ++k) {
+    if (k == ply) s.forfeit(2);
+    if (k >= ply) CHECK(s.current_player() != 2);
+    s.apply(r.actions[k]);
+  }
+  CHECK(s.is_terminal());
+  CHECK(s.eliminated(2));
+}
+
+TEST_CASE("an agent over the time limit is warned, then forfeits at max_timeouts") {
+  const auto& game = race(2);
+  const RunIdentity id = identity_for(game);
+  using S = testing::RaceState;
+  auto make = [](const testing::Race&, const std::string& name) -> AgentPtr<S> {
+    if (name == "slow") return std::make_unique<SlowAgent<S>>();
+    return std::make_unique<RandomAgent<S>>();
+  };
+  Referee referee;
+  referee.move_time_limit_ms = 2;
+  referee.max_timeouts = 2;
+  const GameRecord r = play_seated(game, id, 0, {"slow", "random"}, make, referee);
+  REQUIRE(r.events.size() == 2);
+  CHECK(r.events[0]["kind"] == "timeout");
+  CHECK(r.events[0]["forfeit"] == false);
+  CHECK(r.events[0]["message"].get<std::string>().find("over the limit of 2 ms (1 of 2)") != std::string::npos);
+  CHECK(r.events[1]["forfeit"] == true);
+  CHECK(r.returns == std::vector<double>{-1, 1});
+  CHECK(replay_difference(game, r) == "");
+}
+
+TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; exports") {
+  const auto dir = fresh_dir("store");
+  auto cfg = race_config("name = \"race-test\"\nseed = 5\nagents = [\"random\", \"greedy\", {name = \"m\", agent = \"mcts\", "
+                         "options = {simulations = 8}}]\ngames_per_lineup = 6\nbatch = 4\n");
+  const auto& game = race(2);
+  const auto rep = run_tournament(game, cfg, dir);
+  CHECK(rep.played == 18);
+  CHECK(rep.resumed == 0);
+  CHECK(rep.summary["games"] == 18);
+  const std::string db = dir + "/tournament.db";
+  CHECK(rep.store_path == db);
+  const auto records = read_store_records(db);
+  REQUIRE(records.size() == 18);
+  // Each equals the game played directly.
+  const TournamentPlan plan = plan_tournament(cfg, "race", game.options().to_json(), {0, 1});
+  RunIdentity id = identity_for(game);
+  id.seed = 5;
+  id.program = plan.identity.program;
+  auto make = [&](const testing::Race& g, const std::string& name) { return make_agent(g, plan.spec_of.at(name)); };
+  for (std::int64_t g = 0; g < 18; ++g) {
+    const GameRecord direct = play_seated(game, id, g, lineup_seats(plan.lineups[static_cast<std::size_t>(g / 6)], plan.sides, g % 6),
+                                          make, Referee{}, g / 6);
+    CHECK(canon(records[static_cast<std::size_t>(g)]) == canon(direct));
+  }
+  CHECK(records[7].agents == std::vector<std::string>{"m", "random"});  // line-up 1 (random, m), game 1
+  CHECK(!records[7].stats.empty());  // per-move search statistics kept
+
+  // Lose games 3 and 10 as an interruption would (never partly): the rerun plays just those.
+  sql(db, "DELETE FROM seats WHERE game IN (3, 10); DELETE FROM move_stats WHERE game IN (3, 10); "
+          "DELETE FROM games WHERE idx IN (3, 10);");
+  const auto again = run_tournament(game, cfg, dir);
+  CHECK(again.played == 2);
+  CHECK(again.resumed == 16);
+  const auto resumed = read_store_records(db);
+  REQUIRE(resumed.size() == 18);
+  for (std::size_t k = 0; k < 18; ++k) CHECK(canon(resumed[k]) == canon(records[k]));
+  auto strip = [](nlohmann::json s) { s.erase("run"); s.erase("store"); return s; };
+  CHECK(strip(again.summary) == strip(rep.summary));
+
+  // Same games for 2 threads.
+  const auto dir2 = fresh_dir("store2");
+  auto cfg2 = cfg;
+  cfg2.threads = 2;
+  run_tournament(game, cfg2, dir2);
+  const auto two = read_store_records(dir2 + "/tournament.db");
+  REQUIRE(two.size() == 18);
+  for (std::size_t k = 0; k < 18; ++k) CHECK(canon(two[k]) == canon(records[k]));
+
+  // Exports: JSON Lines are the records; CSV one row per seat.
+  export_jsonl(db, dir + "/games.jsonl");
+  const auto lines = read_records(dir + "/games.jsonl");
+  REQUIRE(lines.size() == 18);
+  for (std::size_t k = 0; k < 18; ++k) CHECK(lines[k].to_json() == resumed[k].to_json());
+  export_csv(db, dir + "/seats.csv");
+  const std::string csv = slurp(dir + "/seats.csv");
+  CHECK(csv.starts_with("game,lineup,seat,team,agent,return,outcome,length,forfeits,setup\n"));
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 18 * 2);
+  const std::string row0 = "0,0,0,0," + records[0].agents[0] + ",";
+  CHECK(csv.find("\n" + row0) != std::string::npos);
+}
+
+TEST_CASE("the store refuses foreign, newer and other tournaments' databases, writing nothing") {
+  const auto& game = race(2);
+  auto cfg = race_config("agents = [\"random\"]\ngames_per_lineup = 2\n");
+  const auto dir = fresh_dir("refuse");
+  fs::create_directories(dir);
+  const std::string db = dir + "/tournament.db";
+
+  SUBCASE("a text file") {
+    { std::ofstream(db) << "game,seat\n1,2\n"; }
+    const std::string before = slurp(db);
+    CHECK(error_of([&] { run_tournament(game, cfg, dir); }) ==
+          db + ": not a qilab tournament store (file is not a database); expected a database written by qilab tournament");
+    CHECK(slurp(db) == before);
+    CHECK(!fs::exists(dir + "/summary.json"));
+  }
+  SUBCASE("another program's database") {
+    sql(db, "CREATE TABLE people(name TEXT);");
+    const std::string before = slurp(db);
+    CHECK(error_of([&] { read_store_records(db); }).find("without a 'meta' table") != std::string::npos);
+    CHECK(error_of([&] { run_tournament(game, cfg, dir); }).find("without a 'meta' table") != std::string::npos);
+    CHECK(slurp(db) == before);
+  }
+  SUBCASE("a newer schema, another tournament") {
+    run_tournament(game, cfg, dir);
+    auto other = race_config("agents = [\"greedy\"]\ngames_per_lineup = 2\n");
+    CHECK(error_of([&] { run_tournament(game, other, dir); }).find("hashes to") != std::string::npos);
+    CHECK(read_store_records(db).size() == 2);
+    sql(db, "UPDATE meta SET value = '99' WHERE key = 'schema';");
+    CHECK(error_of([&] { read_store_records(db); }) ==
+          db + ": schema version 99 is newer than this program reads (up to 1); use a newer qilab");
+    CHECK(error_of([&] { run_tournament(game, cfg, dir); }).find("newer") != std::string::npos);
+  }
+  SUBCASE("no file") {
+    CHECK(error_of([&] { read_store_records(dir + "/none.db"); }) == dir + "/none.db: no such tournament store");
+  }
+}
+
+TEST_CASE("experiment configs: each mistake names the file and the field") {
+  auto err = [](const std::string& text) {
+    return error_of([&] { parse_tournament_config(text, "x.toml"); });
+  };
+  const std::string game = "game = \"configs/games/checkers-2p.toml\"\n";
+  CHECK(err(game + "agents = [\"random\"]\n") == "x.toml: missing field 'games_per_lineup'");
+  CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 0\n") ==
+        "x.toml: field 'games_per_lineup' expects an integer 1 to 10000000, got an integer 0");
+  CHECK(err(game + "agents = []\ngames_per_lineup = 2\n").starts_with("x.toml: field 'agents' expects a non-empty array"));
+  CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\ngamez = 1\n").starts_with("x.toml: unknown field 'gamez'"));
+  CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\nlineups = [[\"greedy\"]]\n") ==
+        "x.toml: field 'lineups[0]' names agent 'greedy', which 'agents' does not list");
+  CHECK(err(game + "agents = [{agent = \"mcts\"}]\ngames_per_lineup = 2\n") == "x.toml: field 'agents[0].name' is missing");
+  CHECK(err(game + "agents = [\"random\", \"random\"]\ngames_per_lineup = 2\n") ==
+        "x.toml: field 'agents[1]' repeats the agent name 'random'");
+  CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\n[referee]\nmove_time_limit_ms = -1\n")
+            .starts_with("x.toml: field 'referee.move_time_limit_ms' expects"));
+  CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\n[[draw]]\noption = \"heroes\"\nfrom = [\"a\"]\ncount = 2\n") ==
+        "x.toml: field 'draw[0].count' is 2, more than the 1 values of 'from'");
+  CHECK(err("agents = [\"random\"]\ngames_per_lineup = 2\n").starts_with("x.toml: missing field 'game'"));
+  CHECK(err("game = \"nowhere.toml\"\n").find("nowhere.toml") != std::string::npos);
+  CHECK(err("games_per_lineup = [\n").starts_with("x.toml: malformed TOML"));
+  // An unknown agent is found when the tournament starts, before anything is written.
+  const auto dir = fresh_dir("unknown");
+  auto cfg = parse_tournament_config(game + "agents = [\"random\", \"alphazero\"]\ngames_per_lineup = 2\n", "x.toml");
+  CHECK(error_of([&] { run_tournament(cfg, dir); }) ==
+        "x.toml: field 'agents[1]' (alphazero): unknown agent 'alphazero' (known: random, greedy, mcts)");
+  CHECK(!fs::exists(dir));
+}
+
+TEST_CASE("hero draws: each game draws its own distinct values, the same for every run") {
+  auto cfg = parse_tournament_config(
+      "game = \"configs/games/elements-4p.toml\"\nagents = [\"random\"]\ngames_per_lineup = 4\n"
+      "[[draw]]\noption = \"heroes\"\nfrom = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\ncount = 4\n",
+      "h.toml");
+  std::set<std::string> seen;
+  for (int g = 0; g < 20; ++g) {
+    const auto o = draw_options(cfg, 3, g);
+    const std::string v = o["heroes"].get<std::string>();
+    CHECK(v == draw_options(cfg, 3, g)["heroes"].get<std::string>());
+    CHECK(v.size() == 7);
+    std::set<char> letters(v.begin(), v.end());
+    letters.erase(',');
+    CHECK(letters.size() == 4);
+    seen.insert(v);
+    CHECK(o["players"] == 4);  // the config's other options stay
+  }
+  CHECK(seen.size() > 10);
+}
+
+TEST_CASE("every shipped experiment config reads, its agents exist and its line-ups fit the game") {
+  const fs::path dir = fs::path(QILAB_SOURCE_DIR) / "configs" / "experiments";
+  int seen = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".toml") continue;
+    ++seen;
+    INFO(entry.path().string());
+    const TournamentConfig cfg = read_tournament_config(entry.path().string());
+    with_game(cfg.game.game, [&]<Game G>() {
+      for (std::int64_t g = 0; g < 3; ++g) {  // the drawn options make games too
+        GameConfig c = cfg.game;
+        c.options = draw_options(cfg, cfg.seed, g);
+        const G game(resolve_options(G::option_specs(), c, cfg.sets));
+        const TournamentPlan plan = plan_tournament(cfg, std::string(G::kId), game.options().to_json(),
+                                                    game_teams(game.initial_state()));
+        CHECK(plan.total >= 200);
+      }
+    });
+    for (const auto& a : cfg.agents) {  // run_tournament builds each before any game; here: known kinds
+      AgentSpec spec = parse_agent_spec(a.spec);
+      if (spec.kind.ends_with(".toml")) spec = read_agent_file(user_or_data_path(spec.kind));
+      const auto known = agent_names();
+      CHECK(std::find(known.begin(), known.end(), spec.kind) != known.end());
+    }
+  }
+  CHECK(seen >= 11);
+}
