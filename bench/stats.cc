@@ -22,11 +22,22 @@ using namespace qilab;
 
 constexpr std::int64_t kRecords = 100'000;
 
+// The scratch folder (1.3 GB of records), removed when the program ends.
+struct Scratch {
+  std::filesystem::path base =
+      std::filesystem::temp_directory_path() / ("qilab_bench_stats_" + std::to_string(::getpid()));
+  ~Scratch() {
+    std::error_code ec;
+    std::filesystem::remove_all(base, ec);
+  }
+};
+
 // The run directory with its games.jsonl, made once.
 const std::string& run_dir() {
+  static const Scratch scratch;
   static const std::string dir = [] {
     namespace fs = std::filesystem;
-    const fs::path base = fs::temp_directory_path() / ("qilab_bench_stats_" + std::to_string(::getpid()));
+    const fs::path& base = scratch.base;
     fs::remove_all(base);
     experiments::MatchConfig m;
     m.agents = {"greedy", "random"};

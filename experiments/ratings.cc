@@ -65,9 +65,9 @@ std::string strongly_connected(int n, const std::vector<std::vector<bool>>& edge
   const auto out = reach(0, true), in = reach(0, false);
   for (int i = 0; i < n; ++i) {
     if (!out[static_cast<std::size_t>(i)])
-      return "player " + std::to_string(i) + " is never beaten (or tied) by the players player 0 reaches";
+      return "player " + std::to_string(i) + " never lost or drew against player 0, nor against anyone player 0 scored against";
     if (!in[static_cast<std::size_t>(i)])
-      return "player " + std::to_string(i) + " never beats (or ties) the players that reach player 0";
+      return "player " + std::to_string(i) + " never won or drew against player 0, nor against anyone who scored against player 0";
   }
   return {};
 }

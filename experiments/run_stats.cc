@@ -1,6 +1,9 @@
 #include "experiments/run_stats.h"
 
+#include <omp.h>
+
 #include <algorithm>
+#include <exception>
 #include <map>
 #include <utility>
 
@@ -178,12 +181,33 @@ nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOpti
             if (std::find(agents.begin(), agents.end(), a) == agents.end()) agents.push_back(a);
         RunTables tables(teams, agents, Analysis::kKnowsEndings);
         const std::size_t n = var.records.size();
+        // Replayed in parallel: each thread takes one contiguous run of records (static
+        // schedule) into its own analysis; the analyses are merged in thread order and the rows
+        // added in record order, so the output does not depend on the thread count.
+        std::vector<GameRow> rows(n);
+        std::vector<std::exception_ptr> errors(n);
+        std::vector<Analysis> parts(static_cast<std::size_t>(omp_get_max_threads()));
+#pragma omp parallel num_threads(static_cast<int>(parts.size()))
+        {
+          Analysis& mine = parts[static_cast<std::size_t>(omp_get_thread_num())];
+#pragma omp for schedule(static)
+          for (std::int64_t i = 0; i < static_cast<std::int64_t>(n); ++i) {
+            const auto u = static_cast<std::size_t>(i);
+            const std::size_t k = var.records[u];
+            try {
+              rows[u] = replay(game, records[k], where(options, k, records[k]), teams, traced(u, n, options.trace_games), mine);
+            } catch (...) {
+              errors[u] = std::current_exception();
+            }
+          }
+        }
+        for (const auto& e : errors)
+          if (e) std::rethrow_exception(e);  // the first record's error, whatever the timing
+        for (const Analysis& part : parts) analysis.merge(part);
         std::int64_t traced_here = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-          const std::size_t k = var.records[i];
-          const bool trace = traced(i, n, options.trace_games);
-          traced_here += trace;
-          tables.add(replay(game, records[k], where(options, k, records[k]), teams, trace, analysis));
+        for (const GameRow& row : rows) {
+          traced_here += row.trace.traced;
+          tables.add(row);
         }
         traced_total += traced_here;
         json config_hashes = json::array();
@@ -244,7 +268,8 @@ std::string analysis_text(const std::string& game, const nlohmann::json& a) {
                        f["first_fall_play_move"]["mean"].get<double>(), f["first_fall_play_move"]["min"].get<std::int64_t>(),
                        f["first_fall_play_move"]["max"].get<std::int64_t>(), f["first_fall_play_move"]["games"].get<std::int64_t>());
     const auto& s = a["survivors"];
-    out += "survivors: winning side " + per_game_text(s["winning_side"]) + "; losing side " +
+    out += "armies left on the winning side: " + per_game_text(s["winning_side_armies"]) + "\n";
+    out += "pieces left: winning side " + per_game_text(s["winning_side"]) + "; losing side " +
            per_game_text(s["losing_side"]) + "; drawn games " + per_game_text(s["both_sides_in_draws"]) + "\n";
   } else if (game == "guifa") {
     for (const auto& p : a["pieces"])

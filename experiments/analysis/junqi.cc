@@ -53,6 +53,7 @@ Ending JunqiAnalysis::end(const junqi::State& s, const GameRecord& r, std::span<
     const int w = s.winner_side();
     ++decided;
     winner_survivors += alive[static_cast<std::size_t>(w)];
+    for (Player p = 0; p < s.num_players(); ++p) winner_armies += s.team_of(p) == w && !s.eliminated(p);
     loser_survivors += alive[static_cast<std::size_t>(1 - w)];
     if (!r.actions.empty() && r.actions.back() == s.resign_action()) {
       e = {"resignation", false};
@@ -79,6 +80,7 @@ void JunqiAnalysis::merge(const JunqiAnalysis& o) {
   first_flag_sum += o.first_flag_sum;
   decided += o.decided;
   winner_survivors += o.winner_survivors;
+  winner_armies += o.winner_armies;
   loser_survivors += o.loser_survivors;
   drawn += o.drawn;
   drawn_survivors += o.drawn_survivors;
@@ -111,6 +113,7 @@ nlohmann::json JunqiAnalysis::to_json() const {
                             {"min", first_flag_min},
                             {"max", first_flag_max}}}}},
           {"survivors", {{"decided_games", decided},
+                         {"winning_side_armies", per_game(winner_armies, decided)},
                          {"winning_side", per_game(winner_survivors, decided)},
                          {"losing_side", per_game(loser_survivors, decided)},
                          {"drawn_games", drawn},

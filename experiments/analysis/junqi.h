@@ -36,6 +36,8 @@ class JunqiAnalysis {
   // both sides of drawn games.
   std::int64_t decided = 0, winner_survivors = 0, loser_survivors = 0;
   std::int64_t drawn = 0, drawn_survivors = 0;
+  // Armies (players) still in at the end: of the winning side, in decided games.
+  std::int64_t winner_armies = 0;
   NamedCounts endings;
 
  private:
