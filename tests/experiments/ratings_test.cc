@@ -2,9 +2,13 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
+#include "engine/core/error.h"
+#include "engine/core/record.h"
 #include "experiments/ratings.h"
+#include "experiments/run_ratings.h"
 
 using namespace qilab::experiments;
 
@@ -98,4 +102,53 @@ TEST_CASE("Plackett-Luce: a player never placed ahead has no finite fit") {
   const RatingFit f = fit_plackett_luce(3, {{{{0}, {1}, {2}}}, {{{1}, {0}, {2}}}});
   CHECK_FALSE(f.fitted);
   CHECK(f.reason.find("player 2") != std::string::npos);
+}
+
+namespace {
+
+qilab::GameRecord junqi4(std::vector<std::string> agents, std::vector<double> returns, int index) {
+  qilab::GameRecord r;
+  r.index = index;
+  r.game = "junqi4";
+  r.agents = std::move(agents);
+  r.returns = std::move(returns);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("ratings over junqi4 records: Bradley-Terry on sides, and the ladder replayed by hand") {
+  // Sides are seats 0, 2 and seats 1, 3, each held by one agent. A wins games 1 and 2, B game 3.
+  const std::vector<qilab::GameRecord> records = {junqi4({"A", "B", "A", "B"}, {2, -2, 2, -2}, 0),
+                                                  junqi4({"B", "A", "B", "A"}, {-2, 2, -2, 2}, 1),
+                                                  junqi4({"A", "B", "A", "B"}, {-1, 1, -1, 1}, 2)};
+  const auto j = run_ratings(records, "test");
+  const auto& g = j["games"][0];
+  CHECK(g["game"] == "junqi4");
+  const auto& bt = g["bradley_terry"];
+  REQUIRE(bt["fitted"] == true);
+  CHECK(bt["games"] == 3);
+  CHECK(bt["reference"] == "A");
+  // A scored 2 of 3: theta_B = -ln 2, se = sqrt(1 / (3 * 2/3 * 1/3)) = sqrt(3/2).
+  CHECK(bt["players"][1]["theta"].get<double>() == doctest::Approx(-std::log(2.0)).epsilon(1e-9));
+  CHECK(bt["players"][1]["se"].get<double>() == doctest::Approx(std::sqrt(1.5)).epsilon(1e-8));
+  CHECK(bt["players"][1]["elo"].get<double>() == doctest::Approx(-400 * std::log10(2.0)).epsilon(1e-8));
+  CHECK(g["plackett_luce"].is_null());
+  // The ladder, seat by seat, stake 1 throughout (B stays 小兵, the lowest level at the table):
+  //   game 1: A 0 -> 2 -> 4;          B 0 -> -2 -> -4
+  //   game 2: A 4 -> 6: promoted to 副班长 at 5 points, 0 -> 2;   B -4 -> -6 -> -8
+  //   game 3: A 2 -> 1 -> 0;          B -8 -> -7 -> -6
+  const auto& ladder = g["junqi_ladder"];
+  CHECK(ladder[0]["agent"] == "A");
+  CHECK(ladder[0]["level"] == 1);
+  CHECK(ladder[0]["points"] == 0);
+  CHECK(ladder[0]["seat_games"] == 6);
+  CHECK(ladder[1]["level"] == 0);
+  CHECK(ladder[1]["points"] == -6);
+}
+
+TEST_CASE("ratings refuse a record that does not fit its game") {
+  CHECK_THROWS_WITH_AS(run_ratings({junqi4({"A", "B"}, {1, -1}, 0)}, "run/games.jsonl"),
+                       doctest::Contains("run/games.jsonl: record 1 (game index 0): field 'returns' has 2 values, expected 4"),
+                       qilab::Error);
 }
