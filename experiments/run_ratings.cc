@@ -96,7 +96,11 @@ nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::st
   for (std::size_t k = 0; k < records.size(); ++k) {
     const GameRecord& r = records[k];
     const std::string at = source + ": record " + std::to_string(k + 1) + " (game index " + std::to_string(r.index) + ")";
-    find_game(r.game);
+    try {
+      find_game(r.game);
+    } catch (const Error& e) {
+      throw Error(at + ": field 'game': " + e.what());
+    }
     const std::vector<int>& teams = teams_of(r, at, cache);
     if (r.returns.size() != teams.size())
       throw Error(at + ": field 'returns' has " + std::to_string(r.returns.size()) + " values, expected " +

@@ -149,7 +149,11 @@ nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOpti
     const GameRecord& r = records[k];
     auto g = std::find_if(games.begin(), games.end(), [&](const auto& x) { return x.first == r.game; });
     if (g == games.end()) {
-      find_game(r.game);  // throws naming the known games
+      try {
+        find_game(r.game);
+      } catch (const Error& e) {  // "unknown game 'x' (known: ...)", said of this record's field
+        throw Error(where(options, k, r) + ": field 'game': " + e.what());
+      }
       games.push_back({r.game, {}});
       g = games.end() - 1;
     }

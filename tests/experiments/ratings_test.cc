@@ -151,4 +151,9 @@ TEST_CASE("ratings refuse a record that does not fit its game") {
   CHECK_THROWS_WITH_AS(run_ratings({junqi4({"A", "B"}, {1, -1}, 0)}, "run/games.jsonl"),
                        doctest::Contains("run/games.jsonl: record 1 (game index 0): field 'returns' has 2 values, expected 4"),
                        qilab::Error);
+  qilab::GameRecord other = junqi4({"A", "B", "A", "B"}, {1, -1, 1, -1}, 4);
+  other.game = "chess";
+  CHECK_THROWS_WITH_AS(run_ratings({other}, "run/games.jsonl"),
+                       doctest::Contains("run/games.jsonl: record 1 (game index 4): field 'game': unknown game 'chess'"),
+                       qilab::Error);
 }
