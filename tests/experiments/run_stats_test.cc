@@ -1,12 +1,16 @@
 // qilab stats over replayed records: the checkers analysis on positions built by hand, and
-// run_stats over games played here.
+// run_stats over games played here (its tables, its errors, and the junqi and mizong analyses
+// against a replay of their own).
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
 #include "engine/checkers/checkers.h"
+#include "engine/core/config.h"
 #include "engine/core/error.h"
+#include "engine/junqi/junqi.h"
+#include "engine/mizong/mizong.h"
 #include "experiments/analysis/checkers.h"
 #include "experiments/match.h"
 #include "experiments/run_stats.h"
@@ -106,4 +110,54 @@ TEST_CASE("run_stats replays played games and refuses one whose returns were edi
   records[1] = play_game(g, id, 1);
   records[1].actions[0] = 725;
   CHECK_THROWS_WITH_AS(run_stats(records, o), doctest::Contains("record 2 (game index 1): field 'actions[0]'"), Error);
+}
+
+TEST_CASE("junqi and mizong analyses agree with a replay of the same games") {
+  MatchConfig cfg;
+  cfg.agents = {"random"};
+  cfg.seed = 4;
+  // junqi4: the fights tabled are every fight the final positions list.
+  {
+    Options o(junqi::Junqi4::option_specs());
+    const junqi::Junqi4 g(o);
+    const RunIdentity id = identity_of(g, cfg);
+    std::vector<GameRecord> records;
+    std::int64_t fights = 0;
+    for (int i = 0; i < 3; ++i) {
+      records.push_back(play_game(g, id, i));
+      auto s = g.initial_state();
+      for (Action a : records.back().actions) s.apply(a);
+      fights += s.num_fights();
+    }
+    const auto a = run_stats(records)["games"][0]["analysis"];
+    std::int64_t tabled = 0;
+    for (const auto& t : a["takes"]) {
+      tabled += t["fights"].get<std::int64_t>();
+      CHECK(t["fights"] == t["attacker_wins"].get<std::int64_t>() + t["defender_wins"].get<std::int64_t>() +
+                               t["both_die"].get<std::int64_t>());
+    }
+    CHECK(fights > 0);
+    CHECK(tabled == fights);
+    std::int64_t ended = 0;
+    for (const auto& [kind, r] : a["endings"].items()) ended += r["count"].get<std::int64_t>();
+    CHECK(ended == 3);
+  }
+  // mizong (the small board): the attacks tabled are the attack actions of the records.
+  {
+    const GameConfig config = read_game_config("configs/games/mizong-small.toml");
+    const mizong::Mizong g(resolve_options(mizong::Mizong::option_specs(), config, {}));
+    const RunIdentity id = identity_of(g, cfg);
+    std::vector<GameRecord> records;
+    std::int64_t attacks = 0;
+    const mizong::Layout layout(g.initial_state().layout());
+    for (int i = 0; i < 2; ++i) {
+      records.push_back(play_game(g, id, i));
+      for (Action a : records.back().actions) attacks += a >= layout.attack && a < layout.heal;
+    }
+    const auto a = run_stats(records)["games"][0]["analysis"];
+    std::int64_t tabled = 0;
+    for (const auto& d : a["damage_by_attributes"]) tabled += d["attacks"].get<std::int64_t>();
+    CHECK(attacks > 0);
+    CHECK(tabled == attacks);
+  }
 }
