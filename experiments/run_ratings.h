@@ -1,0 +1,22 @@
+#pragma once
+// `qilab ratings`: agent ratings over a run's games, per game id: Bradley-Terry (Elo scale)
+// for games of two sides, Plackett-Luce for placings of three or more sides, and for junqi the
+// seed's rating ladder (engine/junqi/ladder.h) replayed over the games in record order.
+// A side counts as one agent when every seat of it is held by that agent; games with a mixed
+// side, or one agent on every side, tell nothing about agents against each other and are
+// counted as left out.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/record.h"
+
+namespace qilab::experiments {
+
+// Throws Error naming `source`, the record and the field for a record whose game, options,
+// returns or agents do not fit.
+nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::string& source = "records");
+std::string format_ratings(const nlohmann::json& ratings);
+
+}  // namespace qilab::experiments
