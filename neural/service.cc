@@ -41,11 +41,12 @@ ServiceStats InferenceService::stats() const {
 void InferenceService::swap_network(Network next) {
   if (!(next.config() == config_net_)) throw Error("service: the new network's config differs from the running one's");
   next.to_device(config_.device);
-  {
-    std::lock_guard lock(mutex_);
-    next_.emplace(std::move(next));
-  }
+  std::unique_lock lock(mutex_);
+  next_.emplace(std::move(next));
   wake_.notify_all();
+  // Returns once the server has taken it, so that no cached answer of the old network is
+  // handed out after the swap.
+  wake_.wait(lock, [&] { return !next_; });
 }
 
 bool InferenceService::cache_find(std::uint64_t key, float* policy, float* values) {
@@ -142,6 +143,7 @@ void InferenceService::serve() {
         next_.reset();
         ++generation_;
         ++stats_.swaps;
+        wake_.notify_all();  // the caller of swap_network
       }
       if (queue_.empty()) {
         if (stop_) return;

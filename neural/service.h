@@ -73,7 +73,8 @@ class InferenceService final : public InferenceBackend {
   // Blocks until every row is answered. Thread-safe.
   void infer(const float* inputs, const std::uint64_t* keys, int n, float* policy, float* values) override;
 
-  // The next batch runs on `next` (same shapes, else Error); callers never wait for a swap.
+  // The next batch runs on `next` (same shapes, else Error). Returns once the server thread
+  // has taken it over (between two batches); callers of infer() never wait for a swap.
   void swap_network(Network next);
   // How many networks have taken over since the start.
   std::uint64_t generation() const;
