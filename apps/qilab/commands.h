@@ -11,5 +11,8 @@ void add_show_command(CLI::App& app);
 void add_legal_command(CLI::App& app);
 void add_apply_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+#ifdef QILAB_WITH_TORCH
+void add_train_command(CLI::App& app);  // LibTorch builds only
+#endif
 
 }  // namespace qilab::cli
