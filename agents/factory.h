@@ -1,8 +1,11 @@
 #pragma once
 // Agents by name: "random", "greedy", "mcts" with options ("mcts:simulations=400,uct=2")
 // or an agent config file ("configs/agents/mcts.toml"). Throws Error on a bad spec.
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,8 +24,33 @@
 
 namespace qilab {
 
+// Agents of layers above agents/ (neural/: "az", "policy"), registered by name at program
+// start, before any thread makes agents. A maker gets the game, the agent's key=value options
+// and the text that names the agent in errors.
+inline std::vector<std::string>& plugin_agent_names() {
+  static std::vector<std::string> names;
+  return names;
+}
+template <Game G>
+using AgentMaker = std::function<AgentPtr<typename G::State>(const G&, const std::vector<std::string>&, const std::string&)>;
+template <Game G>
+std::map<std::string, AgentMaker<G>>& agent_plugins() {
+  static std::map<std::string, AgentMaker<G>> makers;
+  return makers;
+}
+template <Game G>
+void register_agent(const std::string& name, AgentMaker<G> maker) {
+  auto& names = plugin_agent_names();
+  if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  agent_plugins<G>()[name] = std::move(maker);
+}
+
 // The agent names the factory knows, for help texts and errors.
-inline std::vector<std::string> agent_names() { return {"random", "greedy", "mcts"}; }
+inline std::vector<std::string> agent_names() {
+  std::vector<std::string> names{"random", "greedy", "mcts"};
+  for (const auto& n : plugin_agent_names()) names.push_back(n);
+  return names;
+}
 
 struct AgentSpec {
   std::string kind;                     // "random", "greedy", ...
@@ -126,6 +154,8 @@ AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
     return std::make_unique<GreedyAgent<S>>();
   }
   if (spec.kind == "mcts") return std::make_unique<MctsAgent<S>>(game, spec.overrides, "agent '" + std::string(text) + "'");
+  if (auto it = agent_plugins<G>().find(spec.kind); it != agent_plugins<G>().end())
+    return it->second(game, spec.overrides, file_prefix + "agent '" + std::string(text) + "'");
   std::string known;
   for (const auto& n : agent_names()) known += (known.empty() ? "" : ", ") + n;
   throw Error(file_prefix + "unknown agent '" + spec.kind + "' (known: " + known + ")");

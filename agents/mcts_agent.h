@@ -45,6 +45,12 @@ inline std::vector<OptionSpec> mcts_option_specs() {
                     "the move played: visits (most visited) | value (best mean) | sample"),
       number_option("temperature", 1.0, 0, std::numeric_limits<double>::max(),
                     "with final=sample: visits^(1/temperature); 0: most visited"),
+      int_option("temperature_moves", 0, 0, 1'000'000,
+                 "with final=sample: from this move number on the temperature is temperature_after; 0: no schedule"),
+      number_option("temperature_after", 0.0, 0, std::numeric_limits<double>::max(),
+                    "with temperature_moves > 0: the temperature after the schedule's moves; 0: most visited"),
+      number_option("noise_alpha", 0.0, 0, 1000, "root Dirichlet noise concentration (AlphaZero: about 10 / legal moves); 0: none"),
+      number_option("noise_fraction", 0.25, 0, 1, "share of the root priors replaced by the Dirichlet noise"),
       {"widening", false, "progressive widening: consider ceil(widening_c * N^widening_alpha) children, best prior first"},
       number_above("widening_c", 2.0, 0, std::numeric_limits<double>::max(), "progressive widening: constant"),
       number_above("widening_alpha", 0.5, 0, 1, "progressive widening: exponent, in (0, 1]"),
@@ -65,7 +71,8 @@ template <GameState S>
 using MctsVariant = std::variant<search::Mcts<S, search::RolloutEvaluator<S>>,
                                  search::Mcts<S, search::HeuristicEvaluator<S>>,
                                  search::Mcts<S, search::GreedyPriors<S, search::RolloutEvaluator<S>>>,
-                                 search::Mcts<S, search::GreedyPriors<S, search::HeuristicEvaluator<S>>>>;
+                                 search::Mcts<S, search::GreedyPriors<S, search::HeuristicEvaluator<S>>>,
+                                 search::Mcts<S, search::SharedEvaluator<S>>>;
 
 inline void check(bool ok, const std::string& where, const std::string& key, const std::string& expected,
                   const std::string& got) {
@@ -138,6 +145,10 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
                    : final_choice == "value" ? FinalChoice::kValue
                                              : FinalChoice::kSample;
   c.temperature = o.get_double("temperature");
+  c.temperature_moves = static_cast<int>(o.get_int("temperature_moves"));
+  c.temperature_after = o.get_double("temperature_after");
+  c.noise_alpha = o.get_double("noise_alpha");
+  c.noise_fraction = o.get_double("noise_fraction");
 
   c.widening = o.get_bool("widening");
   c.widening_c = o.get_double("widening_c");
@@ -179,7 +190,17 @@ class MctsAgent final : public Agent<S> {
   MctsAgent(const G& game, const std::vector<std::string>& overrides, const std::string& where = "agent 'mcts'")
       : MctsAgent(game, mcts_options(overrides, where), where) {}
 
-  std::string name() const override { return "mcts"; }
+  // The search on an evaluator of the caller's (evaluators are open: search/evaluators.h);
+  // the options' evaluator and priors settings are then not used. `name` names the agent.
+  template <Game G>
+    requires std::same_as<typename G::State, S>
+  MctsAgent(const G& game, const Options& options, search::SharedEvaluator<S> evaluator, std::string name,
+            const std::string& where)
+      : settings_(mcts_settings(game, options, where)),
+        search_(std::in_place_index<4>, settings_.config, std::move(evaluator)),
+        name_(std::move(name)) {}
+
+  std::string name() const override { return name_; }
 
   Action choose(const S& view, Rng& rng) override {
     return std::visit([&](auto& m) { return m.search(view, rng); }, search_);
@@ -234,6 +255,7 @@ class MctsAgent final : public Agent<S> {
 
   MctsSettings settings_;
   detail::MctsVariant<S> search_;
+  std::string name_ = "mcts";
 };
 
 }  // namespace qilab

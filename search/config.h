@@ -44,6 +44,14 @@ struct SearchConfig {
   BackupPolicy backup = BackupPolicy::kMaxN;
   FinalChoice final_choice = FinalChoice::kVisits;
   double temperature = 1.0;  // kSample: visits^(1/temperature)
+  // Temperature schedule (kSample): from move_number() temperature_moves on, the temperature
+  // is temperature_after (0: the most visited child). temperature_moves = 0: no schedule.
+  int temperature_moves = 0;
+  double temperature_after = 0.0;
+  // Root Dirichlet noise (AlphaZero): once the root's children have their priors, each prior
+  // becomes (1 - noise_fraction) * prior + noise_fraction * Dir(noise_alpha); alpha 0: none.
+  double noise_alpha = 0.0;
+  double noise_fraction = 0.25;
   bool widening = false;     // consider only ceil(widening_c * N^widening_alpha) children, best prior first
   double widening_c = 2.0;
   double widening_alpha = 0.5;

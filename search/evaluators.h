@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <concepts>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -76,6 +77,40 @@ class LeafBatch {
 template <class E, class S>
 concept Evaluator = GameState<S> && requires(E& e, LeafBatch<S>& batch, Rng& rng) {
   { e.evaluate(batch, rng) };
+};
+
+// Evaluators are open: a layer above search/ (neural/, a test) hands the search any evaluator of
+// its own as a BatchEvaluator, wrapped in SharedEvaluator. That costs one virtual call per
+// batch of leaves, not per node; the evaluators listed here stay template parameters.
+template <GameState S>
+class BatchEvaluator {
+ public:
+  virtual ~BatchEvaluator() = default;
+  virtual void evaluate(LeafBatch<S>& batch, Rng& rng) = 0;
+};
+
+template <GameState S>
+class SharedEvaluator {
+ public:
+  explicit SharedEvaluator(std::shared_ptr<BatchEvaluator<S>> inner) : inner_(std::move(inner)) {}
+  void evaluate(LeafBatch<S>& batch, Rng& rng) { inner_->evaluate(batch, rng); }
+  BatchEvaluator<S>& inner() { return *inner_; }
+
+ private:
+  std::shared_ptr<BatchEvaluator<S>> inner_;
+};
+
+// Any Evaluator as a BatchEvaluator.
+template <GameState S, class E>
+  requires Evaluator<E, S>
+class EvaluatorAdapter final : public BatchEvaluator<S> {
+ public:
+  explicit EvaluatorAdapter(E e) : e_(std::move(e)) {}
+  void evaluate(LeafBatch<S>& batch, Rng& rng) override { e_.evaluate(batch, rng); }
+  E& evaluator() { return e_; }
+
+ private:
+  E e_;
 };
 
 // The game's own heuristic (State::evaluate): cheap, deterministic, as good as the game's

@@ -29,6 +29,7 @@
 #include "search/backup.h"
 #include "search/budget.h"
 #include "search/config.h"
+#include "search/dirichlet.h"
 #include "search/evaluators.h"
 #include "search/ismcts.h"
 #include "search/tree.h"
@@ -76,6 +77,14 @@ class Mcts {
   NodeIndex root() const { return root_; }
   const SearchStats& stats() const { return stats_; }
 
+  // For the next searches (self-play's playout cap randomisation switches between a full and a
+  // fast search, with root noise on the full ones only).
+  void set_budget(const Budget& b) {
+    if (!b.limited()) throw Error("mcts: the search needs a limit on simulations or on time");
+    config_.budget = b;
+  }
+  void set_noise_alpha(double alpha) { config_.noise_alpha = alpha; }
+
   // Forgets the tree (a new game starts).
   void clear() {
     root_ = kNoNode;
@@ -94,6 +103,9 @@ class Mcts {
     q_min_.fill(std::numeric_limits<double>::infinity());
     q_max_.fill(-std::numeric_limits<double>::infinity());
     prepare_root(view);
+    root_move_number_ = view.move_number();
+    noise_done_ = false;
+    if (tree_[root_].expanded) add_root_noise(rng);
 
     view.legal_actions(root_legal_);
     if (root_legal_.size() == 1) {  // a forced move needs no thought
@@ -124,6 +136,16 @@ class Mcts {
     }
     root_ = child;
     root_state_->apply(a);
+  }
+
+  // The root's mean value for every seat, in the game's return scale (after the backup
+  // policy's rewrite); the returns' lower end when the root was never visited.
+  Values root_values() const {
+    Values out{};
+    if (root_ == kNoNode) return out;
+    const Node& r = tree_[root_];
+    for (int p = 0; p < config_.num_players; ++p) out[p] = to_return_scale(r.n ? r.w[p] / r.n : 0.0);
+    return out;
   }
 
   std::vector<ChildStats> root_children() const {
@@ -225,6 +247,7 @@ class Mcts {
           if (leaf_node_[i] != kNoNode) expand_node(leaf_node_[i], batch_, i, rng);
           backup(path_start_[i], path_start_[i + 1], normalise(batch_.values[i]));
         }
+        if (!noise_done_ && tree_[root_].expanded) add_root_noise(rng);
       }
       done += leaves + ended;
     }
@@ -338,6 +361,20 @@ class Mcts {
       s.apply(tree_[best].action);
       return best;
     }
+  }
+
+  // Mixes Dirichlet noise into the priors of the root's children (config noise_alpha > 0).
+  void add_root_noise(Rng& rng) {
+    noise_done_ = true;
+    if (config_.noise_alpha <= 0) return;
+    const int k = tree_[root_].num_children;
+    if (k < 2) return;
+    noise_.resize(static_cast<std::size_t>(k));
+    dirichlet(config_.noise_alpha, rng, noise_);
+    const double f = config_.noise_fraction;
+    int j = 0;
+    for (NodeIndex c = tree_[root_].first_child; c != kNoNode; c = tree_[c].next_sibling, ++j)
+      tree_[c].prior = static_cast<float>((1 - f) * tree_[c].prior + f * noise_[static_cast<std::size_t>(j)]);
   }
 
   double widening_limit(double visits) const {
@@ -500,13 +537,16 @@ class Mcts {
         break;
       }
       case FinalChoice::kSample: {
-        if (config_.temperature <= 0) {
+        const double temperature = config_.temperature_moves > 0 && root_move_number_ >= config_.temperature_moves
+                                       ? config_.temperature_after
+                                       : config_.temperature;
+        if (temperature <= 0) {
           for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling)
             if (tree_[c].n > 0 && (chosen == kNoNode || better(c, chosen))) chosen = c;
           break;
         }
         // Weights visits^(1/T), scaled by the largest so that small temperatures do not overflow.
-        const double inv_t = 1.0 / config_.temperature, log_most = std::log(double(most));
+        const double inv_t = 1.0 / temperature, log_most = std::log(double(most));
         double total = 0;
         for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling)
           if (tree_[c].n > 0) total += std::exp((std::log(double(tree_[c].n)) - log_most) * inv_t);
@@ -535,6 +575,9 @@ class Mcts {
   std::optional<S> root_state_;  // the position at root_, kept only to reuse the tree
   Backup backup_;
   SearchStats stats_;
+  int root_move_number_ = 0;  // the temperature schedule counts the game's moves
+  bool noise_done_ = false;    // root noise mixed in this search
+  std::vector<double> noise_;
   Values q_min_{}, q_max_{};  // value_scale = tree: the range of each seat's node means this search
 
   // Scratch, reused from simulation to simulation.

@@ -14,5 +14,8 @@ void add_play_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_ratings_command(CLI::App& app);
+#ifdef QILAB_WITH_TORCH
+void add_train_command(CLI::App& app);  // LibTorch builds only
+#endif
 
 }  // namespace qilab::cli

@@ -10,6 +10,9 @@
 #include "apps/qilab/commands.h"
 #include "engine/core/error.h"
 #include "engine/core/version.h"
+#ifdef QILAB_WITH_TORCH
+#include "neural/agents.h"
+#endif
 
 namespace {
 
@@ -41,6 +44,10 @@ int main(int argc, char** argv) {
   qilab::cli::add_tournament_command(app);
   qilab::cli::add_stats_command(app);
   qilab::cli::add_ratings_command(app);
+#ifdef QILAB_WITH_TORCH
+  qilab::cli::add_train_command(app);
+  qilab::neural::register_network_agents_for_all_games();  // agents az and policy in play
+#endif
   try {
     // CLI11 reports a mistyped command, or a flag before any command, as "A subcommand is
     // required"; name it instead.

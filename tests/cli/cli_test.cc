@@ -500,3 +500,17 @@ TEST_CASE("resume replays each record and refuses one that does not replay") {
   edit_record(notation / "games.jsonl", 1, [](nlohmann::json& j) { j["notation"][0] = "1->2"; });
   check_bad_input(resume(notation), "games.jsonl:1: game 0 does not replay: action 0");
 }
+
+#ifdef QILAB_WITH_TORCH
+TEST_CASE("train: bad configs and a run directory without a run exit 2 naming the field") {
+  CHECK(qilab("train --help").out.find("--resume") != std::string::npos);
+  const auto bad = write_file("bad-train.toml", "game = \"configs/games/checkers-2p.toml\"\n[selfplay]\nsimulations = 0\n");
+  check_bad_input(qilab("train --config '" + bad.string() + "' --out '" + (scratch() / "run-bad").string() + "'"),
+                  "field 'selfplay.simulations' expects an integer 1 to 1000000, got 0");
+  const auto unknown = write_file("unknown-train.toml", "game = \"configs/games/checkers-2p.toml\"\n[network]\nlayers = 2\n");
+  check_bad_input(qilab("train --config '" + unknown.string() + "' --out '" + (scratch() / "run-bad").string() + "'"),
+                  "unknown field 'network.layers'");
+  check_bad_input(qilab("train --config configs/train/nosuch.toml --out '" + (scratch() / "run-bad").string() + "'"),
+                  "nosuch.toml");
+}
+#endif

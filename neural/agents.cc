@@ -1,0 +1,50 @@
+// neural/agents.h: one inference service per network file, and the registration of the
+// network agents for every game of the registry.
+#include "neural/agents.h"
+
+#include <map>
+#include <mutex>
+
+#include "engine/registry.h"
+
+namespace qilab::neural {
+
+std::shared_ptr<InferenceService> shared_service(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<InferenceService>> services;
+  std::lock_guard lock(mutex);
+  auto& s = services[path];
+  if (!s) {
+    ServiceConfig config;
+    config.max_batch = 64;
+    config.max_wait_us = 200;
+    config.cache_entries = 1 << 16;
+    s = std::make_shared<InferenceService>(Network::load(path), config);
+  }
+  return s;
+}
+
+std::string take_network_option(std::vector<std::string>& overrides, const std::string& where) {
+  std::string path;
+  for (auto it = overrides.begin(); it != overrides.end();) {
+    if (it->starts_with("network=")) {
+      path = it->substr(8);
+      it = overrides.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (path.empty()) throw Error(where + ": option 'network' expects the path of a network file (network=runs/NAME/networks/best.net)");
+  return path;
+}
+
+namespace {
+template <Game... Gs>
+void register_all(GameList<Gs...>) {
+  (register_network_agents<Gs>(), ...);
+}
+}  // namespace
+
+void register_network_agents_for_all_games() { register_all(AllGames{}); }
+
+}  // namespace qilab::neural

@@ -1,0 +1,124 @@
+#pragma once
+// Network agents, by the network file they play (written by `qilab train`):
+//   az:network=runs/x/networks/best.net,simulations=200,...   PUCT search on the network's
+//       priors and values; every option of the mcts agent (docs/search.md), with selection
+//       puct by default;
+//   policy:network=runs/x/networks/best.net[,temperature=0]   the network's policy alone, no
+//       search: the most likely legal move, or one sampled at the given temperature.
+// Every agent of one network file in a process shares one inference service, so the games of
+// a parallel run are batched together.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "agents/factory.h"
+#include "agents/mcts_agent.h"
+#include "neural/net_evaluator.h"
+#include "neural/service.h"
+
+namespace qilab::neural {
+
+// The service for network file `path`, loaded once per process (Error naming the file).
+std::shared_ptr<InferenceService> shared_service(const std::string& path);
+
+// Splits `network=...` off an agent's options; Error naming `where` when it is missing.
+std::string take_network_option(std::vector<std::string>& overrides, const std::string& where);
+
+template <GameState S>
+class PolicyAgent final : public Agent<S> {
+ public:
+  template <Game G>
+    requires HasEncoding<G> && std::same_as<typename G::State, S>
+  PolicyAgent(const G& game, std::shared_ptr<InferenceBackend> backend, double temperature)
+      : backend_(std::move(backend)),
+        input_(static_cast<std::size_t>(game.encoding_spec().size())),
+        policy_(static_cast<std::size_t>(game.policy_spec().size())),
+        values_(static_cast<std::size_t>(backend_->network_config().seats)),
+        temperature_(temperature) {
+    backend_->network_config().check_matches(game.encoding_spec(), game.policy_spec(), game.num_players(),
+                                             "agent 'policy'");
+  }
+  std::string name() const override { return "policy"; }
+  Action choose(const S& view, Rng& rng) override {
+    const Player me = view.current_player();
+    view.legal_actions(legal_);
+    view.encode(me, input_);
+    const std::uint64_t key = position_key(view, me);
+    backend_->infer(input_.data(), &key, 1, policy_.data(), values_.data());
+    priors_.resize(static_cast<std::size_t>(legal_.size()));
+    legal_softmax(view, legal_, policy_.data(), priors_);
+    int chosen = 0;
+    if (temperature_ <= 0) {
+      for (int j = 1; j < legal_.size(); ++j)
+        if (priors_[std::size_t(j)] > priors_[std::size_t(chosen)]) chosen = j;
+    } else {
+      double total = 0;
+      for (float& p : priors_) total += (p = static_cast<float>(std::pow(double(p), 1.0 / temperature_)));
+      double x = rng.uniform() * total;
+      for (chosen = 0; chosen + 1 < legal_.size(); ++chosen)
+        if ((x -= priors_[std::size_t(chosen)]) < 0) break;
+    }
+    return legal_[chosen];
+  }
+
+ private:
+  std::shared_ptr<InferenceBackend> backend_;
+  std::vector<float> input_, policy_, values_, priors_;
+  double temperature_;
+  ActionList legal_;
+};
+
+// An az agent on `backend`: the mcts options (`overrides`) with selection puct by default.
+template <Game G>
+  requires HasEncoding<G>
+AgentPtr<typename G::State> make_az_agent(const G& game, std::shared_ptr<InferenceBackend> backend,
+                                          const std::vector<std::string>& overrides, const std::string& where) {
+  using S = typename G::State;
+  std::vector<std::string> all{"selection=puct"};
+  all.insert(all.end(), overrides.begin(), overrides.end());
+  const Options o = mcts_options(all, where);
+  // The evaluator holds the backend alive through the adapter's shared pointer chain.
+  struct Owning final : search::BatchEvaluator<S> {
+    Owning(const G& g, std::shared_ptr<InferenceBackend> b) : backend(std::move(b)), eval(g, *backend) {}
+    void evaluate(search::LeafBatch<S>& batch, Rng& rng) override { eval.evaluate(batch, rng); }
+    std::shared_ptr<InferenceBackend> backend;
+    NetEvaluator<S> eval;
+  };
+  auto evaluator = std::make_shared<Owning>(game, std::move(backend));
+  return std::make_unique<MctsAgent<S>>(game, o, search::SharedEvaluator<S>(std::move(evaluator)), "az", where);
+}
+
+// Registers "az" and "policy" for game G (a game without an encoding gets makers that say so).
+template <Game G>
+void register_network_agents() {
+  using S = typename G::State;
+  if constexpr (HasEncoding<G>) {
+    register_agent<G>("az", [](const G& game, const std::vector<std::string>& options, const std::string& where) {
+      std::vector<std::string> rest = options;
+      const std::string path = take_network_option(rest, where);
+      return make_az_agent(game, shared_service(path), rest, where);
+    });
+    register_agent<G>("policy", [](const G& game, const std::vector<std::string>& options, const std::string& where)
+                                    -> AgentPtr<S> {
+      std::vector<std::string> rest = options;
+      const std::string path = take_network_option(rest, where);
+      Options o({number_option("temperature", 0.0, 0, 100, "softmax temperature; 0: the most likely move")});
+      for (const auto& kv : rest) {
+        const auto eq = kv.find('=');
+        o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), where);
+      }
+      return std::make_unique<PolicyAgent<S>>(game, shared_service(path), o.get_double("temperature"));
+    });
+  } else {
+    for (const char* name : {"az", "policy"})
+      register_agent<G>(name, [name](const G&, const std::vector<std::string>&, const std::string& where) -> AgentPtr<S> {
+        throw Error(where + ": game '" + std::string(G::kId) + "' has no network encoding yet, so agent '" + name +
+                    "' cannot play it");
+      });
+  }
+}
+
+// register_network_agents for every game of the registry (neural/agents.cc).
+void register_network_agents_for_all_games();
+
+}  // namespace qilab::neural

@@ -1,0 +1,110 @@
+#pragma once
+// NetEvaluator: a network as a search evaluator (search/evaluators.h). Each leaf is encoded
+// from the view of the seat to move (State::encode(mover, ...), which holds only what that
+// seat may see), the batch goes to an InferenceBackend (the batched service, or the network
+// directly) in one call, and the answers come back as
+//   values  seat (mover + k) mod n gets the network's value k, mapped from [-1, 1] onto the
+//           game's min_return..max_return;
+//   priors  the policy logits at each legal action's policy_index, through a softmax.
+// Plain C++: no LibTorch header.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/core/encoding.h"
+#include "engine/core/error.h"
+#include "engine/core/game.h"
+#include "neural/service.h"
+#include "search/evaluators.h"
+
+namespace qilab::neural {
+
+// A game's value for a seat in [min_return, max_return] <-> the network's [-1, 1].
+struct ValueScale {
+  double lo = -1, hi = 1;
+  float to_net(double v) const { return hi > lo ? static_cast<float>(2 * (v - lo) / (hi - lo) - 1) : 0.0f; }
+  double to_game(float v) const { return lo + (double(v) + 1) * 0.5 * (hi - lo); }
+};
+
+// The cache key of what `mover` sees: its information key, mixed with the seat (never 0).
+template <GameState S>
+std::uint64_t position_key(const S& s, Player mover) {
+  std::uint64_t x = s.information_key(mover) ^ (0xA24BAED4963EE407ull * static_cast<std::uint64_t>(mover + 1));
+  const std::uint64_t k = splitmix64(x);
+  return k == 0 ? 1 : k;
+}
+
+// Fills `priors` (one per legal action, in order) with the softmax of `logits` at each legal
+// action's policy index.
+template <GameState S>
+void legal_softmax(const S& s, const ActionList& legal, const float* logits, std::span<float> priors) {
+  float best = -std::numeric_limits<float>::infinity();
+  for (int j = 0; j < legal.size(); ++j) {
+    priors[static_cast<std::size_t>(j)] = logits[s.policy_index(legal[j])];
+    best = std::max(best, priors[static_cast<std::size_t>(j)]);
+  }
+  double sum = 0;
+  for (float& p : priors) {
+    p = std::exp(p - best);
+    sum += p;
+  }
+  for (float& p : priors) p = static_cast<float>(p / sum);
+}
+
+template <GameState S>
+class NetEvaluator {
+ public:
+  // `backend` must outlive the evaluator; `cache`: send position keys (the service may cache).
+  template <Game G>
+    requires HasEncoding<G> && std::same_as<typename G::State, S>
+  NetEvaluator(const G& game, InferenceBackend& backend, bool cache = true)
+      : backend_(&backend),
+        players_(game.num_players()),
+        input_size_(game.encoding_spec().size()),
+        policy_size_(game.policy_spec().size()),
+        seats_(backend.network_config().seats),
+        scale_{game.min_return(), game.max_return()},
+        cache_(cache) {
+    backend.network_config().check_matches(game.encoding_spec(), game.policy_spec(), players_,
+                                           "network for game '" + std::string(G::kId) + "'");
+  }
+
+  void evaluate(search::LeafBatch<S>& batch, Rng&) {
+    const int n = batch.size();
+    inputs_.resize(std::size_t(n) * input_size_);
+    keys_.resize(std::size_t(n));
+    policy_.resize(std::size_t(n) * policy_size_);
+    values_.resize(std::size_t(n) * seats_);
+    for (int i = 0; i < n; ++i) {
+      const S& s = batch.states[i];
+      const Player mover = s.current_player();
+      s.encode(mover, std::span<float>(inputs_.data() + std::size_t(i) * input_size_, std::size_t(input_size_)));
+      keys_[std::size_t(i)] = cache_ ? position_key(s, mover) : 0;
+    }
+    backend_->infer(inputs_.data(), keys_.data(), n, policy_.data(), values_.data());
+    for (int i = 0; i < n; ++i) {
+      const S& s = batch.states[i];
+      const Player mover = s.current_player();
+      Values& v = batch.values[i];
+      v = {};
+      for (int k = 0; k < players_; ++k)
+        v[(mover + k) % players_] = scale_.to_game(values_[std::size_t(i) * seats_ + std::size_t(k)]);
+      legal_softmax(s, batch.legal[i], policy_.data() + std::size_t(i) * policy_size_, batch.prior_row(i));
+    }
+    batch.has_priors = true;
+  }
+
+ private:
+  InferenceBackend* backend_;
+  int players_, input_size_, policy_size_, seats_;
+  ValueScale scale_;
+  bool cache_;
+  std::vector<float> inputs_, policy_, values_;
+  std::vector<std::uint64_t> keys_;
+};
+
+}  // namespace qilab::neural

@@ -1,0 +1,18 @@
+#pragma once
+// Sample shards: one binary file per self-play iteration, written atomically (a reader sees the
+// whole shard or none of it). Layout, little-endian:
+//   "QLSHARD1"  input_size policy_size seats count      (int32 each)
+//   per sample: input (input_size float32), k (int32), k x (index int32, probability float32),
+//               outcome (seats float32)
+#include <string>
+#include <vector>
+
+#include "training/sample.h"
+
+namespace qilab::training {
+
+void write_shard(const std::string& path, const SampleShape& shape, const std::vector<Sample>& samples);
+// Reads a shard; Error "<path>: <field> ..." on a truncated, foreign or mismatched file.
+std::vector<Sample> read_shard(const std::string& path, const SampleShape& shape);
+
+}  // namespace qilab::training

@@ -1,0 +1,65 @@
+#pragma once
+// A training run's config: configs/train/<name>.toml (docs/training.md lists every field).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "neural/service.h"
+#include "training/trainer.h"
+
+namespace qilab::training {
+
+struct TrainConfig {
+  std::string source;  // the file, for errors
+  std::string text_hash;  // of its content: a run resumed with an edited config is refused
+  std::string game;    // a game config file (configs/games/...)
+  std::vector<std::string> set;  // key=value overrides of the game's options
+  std::uint64_t seed = 1;
+  int iterations = 10;
+
+  struct {
+    int blocks = 4, channels = 32, value_hidden = 64;
+  } network;
+
+  struct {
+    int games = 32, threads = 1;
+    std::int64_t simulations = 100, fast_simulations = 0;
+    double full_fraction = 1.0;
+    int batch = 8;
+    double puct = 1.5, fpu_reduction = 0.2;
+    double noise_alpha = 0.3, noise_fraction = 0.25;
+    double temperature = 1.0;
+    int temperature_moves = 20;
+    double temperature_after = 0.0;
+    double resign_threshold = 0.0;
+    int resign_consecutive = 3;
+    double resign_check_fraction = 0.1;
+    std::int64_t max_nodes = 1'000'000;
+  } selfplay;
+
+  neural::ServiceConfig service;
+
+  struct {
+    std::int64_t window = 20'000;
+  } replay;
+
+  OptimizerConfig optimizer;
+  struct {
+    int batch_size = 64, steps_per_iteration = 100, checkpoint_every = 50;
+  } trainer;
+
+  struct {
+    int games = 0;              // candidate against the best network per iteration; 0: no gating
+    std::int64_t simulations = 50;
+    double threshold = 0.55;    // promotion: the candidate's score at least this
+    std::string baseline = "mcts:simulations=200";  // the fixed pure-MCTS baseline
+    int baseline_games = 0;     // candidate against the baseline per iteration; 0: none
+    int threads = 1;
+  } gating;
+};
+
+// Reads and checks a run config; Error "<file>: field '<table.key>' expects ..., got ...".
+TrainConfig read_train_config(const std::string& path);
+TrainConfig parse_train_config(const std::string& text, const std::string& source);
+
+}  // namespace qilab::training
