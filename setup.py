@@ -18,11 +18,13 @@ class CMakeExtension(Extension):
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
-        build = os.path.join(ROOT, "build-pip")
-        subprocess.check_call([
-            "cmake", "-S", ROOT, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-            "-DQILAB_WITH_PYTHON=ON", f"-DPython3_EXECUTABLE={sys.executable}", "-DQILAB_BUILD_BENCH=OFF",
-        ])
+        # QILAB_CMAKE_BUILD reuses a configured build folder (e.g. build/) instead of build-pip/.
+        build = os.path.abspath(os.environ.get("QILAB_CMAKE_BUILD", os.path.join(ROOT, "build-pip")))
+        configure = ["cmake", "-S", ROOT, "-B", build, "-G", "Ninja", "-DQILAB_WITH_PYTHON=ON",
+                     f"-DPython3_EXECUTABLE={sys.executable}"]
+        if not os.path.exists(os.path.join(build, "CMakeCache.txt")):
+            configure += ["-DCMAKE_BUILD_TYPE=Release", "-DQILAB_BUILD_BENCH=OFF"]
+        subprocess.check_call(configure)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", "2")
         subprocess.check_call(["cmake", "--build", build, "-j", jobs, "--target", "qilab_python"])
         built = os.path.join(build, "python", "qilab")
