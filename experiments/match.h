@@ -259,11 +259,13 @@ std::string replay_difference(const G& game, const GameRecord& r) {
   return {};
 }
 
-// Runs (or resumes) the match; throws Error on bad input before anything is written.
-template <Game G>
-MatchReport run_match(const G& game, const MatchConfig& cfg) {
+// Runs (or resumes) the match, each seat's agent made by `make(game, spec)` (as play_game
+// takes it: the Python module seats its own agents this way); throws Error on bad input before
+// anything is written. `make` is called from the OpenMP threads.
+template <Game G, class MakeAgent>
+MatchReport run_match(const G& game, const MatchConfig& cfg, MakeAgent&& make) {
   check_match_config(cfg);
-  for (const auto& spec : cfg.agents) make_agent(game, spec);  // a bad agent spec fails here, not mid-run
+  for (const auto& spec : cfg.agents) make(game, spec);  // a bad agent spec fails here, not mid-run
   MatchSession session(identity_of(game, cfg), cfg,
                        [&game](const GameRecord& r) { return replay_difference(game, r); });
   const auto start = std::chrono::steady_clock::now();
@@ -291,7 +293,7 @@ MatchReport run_match(const G& game, const MatchConfig& cfg) {
       if (failed) continue;  // finish quickly; written records stay resumable
     }
     try {
-      GameRecord r = play_game(game, session.identity(), pending[static_cast<std::size_t>(k)]);
+      GameRecord r = play_game(game, session.identity(), pending[static_cast<std::size_t>(k)], make);
       std::lock_guard guard(lock);
       try {
         session.finish(static_cast<std::size_t>(k), std::move(r));
@@ -306,6 +308,12 @@ MatchReport run_match(const G& game, const MatchConfig& cfg) {
   if (error) std::rethrow_exception(error);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return session.close(seconds);
+}
+
+// Runs (or resumes) the match with the agents make_agent builds from cfg.agents.
+template <Game G>
+MatchReport run_match(const G& game, const MatchConfig& cfg) {
+  return run_match(game, cfg, [](const G& g, const std::string& spec) { return make_agent(g, spec); });
 }
 
 // The same, for a game named by a config (registry id and options) plus key=value overrides.

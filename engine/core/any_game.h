@@ -24,9 +24,13 @@ class AnyState {
   virtual bool is_chance() const = 0;
   virtual int move_number() const = 0;
   virtual std::vector<Action> legal_actions() const = 0;
+  // The same into a caller-owned list (no allocation once it has grown): for tight loops at the
+  // edge, such as the Python module's.
+  virtual void legal_actions(ActionList& out) const = 0;
   // Applies a legal action; throws IllegalAction (naming it) otherwise.
   virtual void apply(Action a) = 0;
   virtual Values returns() const = 0;
+  virtual int team_of(Player p) const = 0;
   virtual std::string action_to_string(Action a) const = 0;
   virtual Action string_to_action(std::string_view text) const = 0;
   virtual nlohmann::json to_json() const = 0;
@@ -39,6 +43,10 @@ class AnyState {
   virtual std::vector<std::pair<Action, double>> chance_outcomes() const = 0;
   // A full state consistent with what seat p has seen, drawn from Rng(seed).
   virtual std::unique_ptr<AnyState> sample_world(Player p, std::uint64_t seed) const = 0;
+  // The same two draws from a caller's stream, as the referee makes them (experiments/match.h):
+  // a loop over AnyState with Rng(seed).split(i) replays game i of a run exactly.
+  virtual std::unique_ptr<AnyState> sample_world(Player p, Rng& rng) const = 0;
+  virtual Action sample_chance(Rng& rng) const = 0;
   // engine/core/encoding.h: `out` holds the game's encoding_spec().size() floats.
   virtual void encode(Player observer, std::span<float> out) const = 0;
   virtual int policy_index(Action a) const = 0;
@@ -75,12 +83,14 @@ class StateAdapter final : public AnyState {
     s_.legal_actions(list);
     return list.vector();
   }
+  void legal_actions(ActionList& out) const override { s_.legal_actions(out); }
   void apply(Action a) override {
     if (!s_.is_legal(a))
       throw IllegalAction("action " + std::to_string(a) + " is not legal in this position");
     s_.apply(a);
   }
   Values returns() const override { return s_.returns(); }
+  int team_of(Player p) const override { return s_.team_of(p); }
   std::string action_to_string(Action a) const override { return s_.action_to_string(a); }
   Action string_to_action(std::string_view text) const override { return s_.string_to_action(text); }
   nlohmann::json to_json() const override { return s_.to_json(); }
@@ -99,6 +109,10 @@ class StateAdapter final : public AnyState {
     Rng rng(seed);
     return std::make_unique<StateAdapter>(s_.sample_world(p, rng));
   }
+  std::unique_ptr<AnyState> sample_world(Player p, Rng& rng) const override {
+    return std::make_unique<StateAdapter>(s_.sample_world(p, rng));
+  }
+  Action sample_chance(Rng& rng) const override { return s_.sample_chance(rng); }
   void encode(Player observer, std::span<float> out) const override {
     if constexpr (requires { s_.encode(observer, out); }) {
       s_.encode(observer, out);
