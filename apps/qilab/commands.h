@@ -12,5 +12,6 @@ void add_legal_command(CLI::App& app);
 void add_apply_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
+void add_report_command(CLI::App& app);
 
 }  // namespace qilab::cli

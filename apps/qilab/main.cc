@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   qilab::cli::add_apply_command(app);
   qilab::cli::add_play_command(app);
   qilab::cli::add_replay_command(app);
+  qilab::cli::add_report_command(app);
   try {
     // CLI11 reports a mistyped command, or a flag before any command, as "A subcommand is
     // required"; name it instead.

@@ -34,7 +34,7 @@ std::string State::render_svg(Player seat) const {
   auto X = [&](int c) { return g.q(c) + g.r(c) / 2.0; };
   auto Y = [&](int c) { return g.r(c) * h3; };
   const double R = g.radius();
-  svg::Writer out(-R - 1, -R * h3 - 1, 2 * R + 2, 2 * R * h3 + 3.4, 40,
+  svg::Writer out(-R - 1, -R * h3 - 1, 2 * R + 2, 2 * R * h3 + 3.4, 56,
                   "elements, " + std::to_string(ru.players) + " players", "elements", seat);
 
   out.open("g", {{"class", "board"}});
@@ -70,7 +70,9 @@ std::string State::render_svg(Player seat) const {
                             {"stroke-width", 0.03}});
     if (eff_elem_[c] != tile_elem_[c])  // a terrain effect: the tile's own element as a ring
       out.circle(x, y, 0.42, "none", kElementInk[tile_elem_[c]], 0.04, {{"stroke-dasharray", "0.06 0.04"}});
-    out.text(x - 0.28, y - 0.02, 0.16, "#222222", "h" + std::to_string(ht), {{"class", "height"}});
+    std::string height_label(1, 'h');
+    height_label += std::to_string(ht);
+    out.text(x - 0.28, y - 0.02, 0.16, "#222222", height_label, {{"class", "height"}});
     for (int d = 0; d < kDirs; ++d) {
       const Marker m = edge(c, d);
       if (m == kNone) continue;
@@ -105,14 +107,14 @@ std::string State::render_svg(Player seat) const {
     for (int e = 0; e < kElements; ++e) tip += std::string(" ") + kElementLetter[e] + std::to_string(hero.energy[e]);
     tip += " mana " + std::to_string(hero.mana);
     out.title(tip);
-    out.circle(x, y + 0.02, 0.27, svg::seat_colour(hero.owner), i == active_ ? "#000000" : "#222222",
+    out.circle(x, y + 0.02, 0.34, svg::seat_colour(hero.owner), i == active_ ? "#000000" : "#222222",
                i == active_ ? 0.07 : 0.025, hero.acted ? svg::Attrs{{"fill-opacity", 0.6}} : svg::Attrs{});
-    out.text(x, y - 0.05, 0.15, "#ffffff", s.id.substr(0, 3), {{"font-weight", "bold"}});
+    out.text(x, y - 0.08, 0.17, "#ffffff", s.id.substr(0, 4), {{"font-weight", "bold"}});
     // Energies F E W A below the name, each in its element's ink; mana after them.
     for (int e = 0; e < kElements; ++e)
-      out.text(x - 0.15 + 0.1 * e, y + 0.13, 0.11, "#ffffff", std::to_string(hero.energy[e]),
+      out.text(x - 0.18 + 0.12 * e, y + 0.14, 0.13, "#ffffff", std::to_string(hero.energy[e]),
                {{"class", "energy"}, {"data-element", kElementName[e]}});
-    out.text(x + 0.26, y - 0.22, 0.12, "#4b2a7a", std::to_string(hero.mana), {{"class", "mana"}});
+    out.text(x + 0.33, y - 0.26, 0.14, "#4b2a7a", std::to_string(hero.mana), {{"class", "mana"}});
     out.close();
   }
   out.close();

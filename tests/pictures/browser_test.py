@@ -65,6 +65,20 @@ TAIL_PROBE = """<script>
 </script>"""
 
 
+# The report's charts: each <img class="chart"> with the size it decoded to (0 if it did not).
+REPORT_PROBE = """<script>
+window.addEventListener("load", function () {
+  const charts = Array.from(document.querySelectorAll("img.chart")).map(function (img) {
+    return [img.dataset.chart, img.naturalWidth, img.naturalHeight];
+  });
+  const pre = document.createElement("pre");
+  pre.id = "qilab-test";
+  pre.textContent = JSON.stringify(charts);
+  document.body.appendChild(pre);
+});
+</script>"""
+
+
 def chromium():
     for name in ("chromium", "chromium-browser", "google-chrome"):
         path = shutil.which(name)
@@ -182,6 +196,30 @@ def main():
         colours = png_colours(shot)
         print(f"screenshot: {colours} colours")
         assert colours >= 8, f"screenshot nearly blank: {colours} colours"
+
+        # The report page: its charts are there and drawn (images decoded, not blank).
+        if subprocess.run([sys.executable, "-c", "import matplotlib"], capture_output=True).returncode != 0 and \
+                subprocess.run(["/usr/bin/python3", "-c", "import matplotlib"], capture_output=True).returncode != 0:
+            print("SKIP (report part): no Python with matplotlib (scripts/setup installs python3-matplotlib)")
+        else:
+            report = os.path.join(work, "report.html")
+            subprocess.run([qilab, "report", out, "--out", report], cwd=source, check=True, stdout=subprocess.DEVNULL)
+            html = open(report, encoding="utf-8").read()
+            probe_page = os.path.join(work, "report-probe.html")
+            with open(probe_page, "w", encoding="utf-8") as f:
+                f.write(html.replace("</body>", REPORT_PROBE + "\n</body>", 1))
+            r = browser(binary, profile, "--virtual-time-budget=5000", "--dump-dom", "file://" + probe_page)
+            m = re.search(r'<pre id="qilab-test">(.*?)</pre>', r.stdout, re.S)
+            assert m, f"report probe wrote nothing; stderr: {r.stderr[-2000:]}"
+            charts = json.loads(m.group(1).replace("&quot;", '"'))
+            print("report charts:", charts)
+            assert len(charts) == 3 and all(w >= 300 and h >= 200 for _, w, h in charts), charts
+            assert {c[0] for c in charts} == {"by-seat", "by-agent", "length"}, charts
+            shot = os.path.join(work, "report.png")
+            browser(binary, profile, "--window-size=1200,1400", "--screenshot=" + shot, "file://" + report)
+            colours = png_colours(shot)
+            print(f"report screenshot: {colours} colours")
+            assert colours >= 8, f"report screenshot nearly blank: {colours} colours"
     print("ok")
 
 
