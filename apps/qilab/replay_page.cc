@@ -26,8 +26,9 @@ constexpr std::string_view kTemplate = R"html(<!DOCTYPE html>
   #controls { display: flex; gap: 6px; align-items: center; margin: 8px 0; flex-wrap: wrap; }
   #controls button { font-size: 15px; min-width: 38px; padding: 3px 8px; }
   #ply-slider { flex: 1 1 200px; }
-  #side { flex: 0 0 320px; }
-  #moves { max-height: 55vh; overflow: auto; background: #fff; border: 1px solid #ccc; margin: 0; padding: 4px 0 4px 46px; font-family: "DejaVu Sans Mono", monospace; font-size: 13px; }
+  #side { flex: 0 0 340px; max-width: 340px; }
+  #facts td { overflow-wrap: anywhere; }
+  #moves { position: relative; max-height: 55vh; overflow: auto; background: #fff; border: 1px solid #ccc; margin: 0; padding: 4px 0 4px 46px; font-family: "DejaVu Sans Mono", monospace; font-size: 13px; }
   #moves li { cursor: pointer; padding: 1px 4px; }
   #moves li.current { background: #ffe08a; }
   table { border-collapse: collapse; background: #fff; margin-bottom: 10px; font-size: 13px; }
@@ -40,11 +41,11 @@ constexpr std::string_view kTemplate = R"html(<!DOCTYPE html>
 <main>
   <section id="board-pane">
     <div id="controls">
-      <button id="first" title="first position (Home)">&#x23EE;</button>
+      <button id="first" title="first position (Home)">|&#x25C0;</button>
       <button id="prev" title="previous ply (left arrow)">&#x25C0;</button>
       <button id="play" title="play / pause (space)">&#x25B6;</button>
       <button id="next" title="next ply (right arrow)">&#x25B6;&#x25B6;</button>
-      <button id="last" title="last position (End)">&#x23ED;</button>
+      <button id="last" title="last position (End)">&#x25B6;|</button>
       <input id="ply-slider" type="range" min="0" max="0" value="0" aria-label="jump to ply">
       <span id="ply-label"></span>
       <button id="zoom" title="actual size, to zoom and scroll">zoom</button>
@@ -117,7 +118,9 @@ constexpr std::string_view kTemplate = R"html(<!DOCTYPE html>
     const p = data.plies[ply];
     now.textContent = ply === last ? "final position of the range" : "next: " + p.mover + " plays " + p.move;
     items.forEach(function (li, i) { li.classList.toggle("current", i === ply - 1); });
-    if (ply > 0 && items[ply - 1]) items[ply - 1].scrollIntoView({ block: "nearest" });
+    const li = items[ply - 1];
+    if (li && (li.offsetTop < movesList.scrollTop || li.offsetTop + li.offsetHeight > movesList.scrollTop + movesList.clientHeight))
+      movesList.scrollTop = li.offsetTop - movesList.clientHeight / 2;  // the list scrolls, never the page
     board.dataset.ply = String(ply);
   }
   function stop() {
@@ -128,7 +131,7 @@ constexpr std::string_view kTemplate = R"html(<!DOCTYPE html>
   function play() {
     if (timer !== null) return stop();
     if (ply === last) show(0);
-    playButton.innerHTML = "&#x23F8;";
+    playButton.innerHTML = "&#x2016;";
     timer = setInterval(function () {
       if (ply >= last) return stop();
       show(ply + 1);

@@ -20,7 +20,10 @@ std::string hexagon(double x, double y, double radius) {
   std::string s;
   for (int k = 0; k < 6; ++k) {
     const double a = (30 + 60 * k) * kPi / 180;
-    s += (k ? " " : "") + svg::num(x + radius * std::cos(a)) + "," + svg::num(y + radius * std::sin(a));
+    if (k) s += ' ';
+    s += svg::num(x + radius * std::cos(a));
+    s += ',';
+    s += svg::num(y + radius * std::sin(a));
   }
   return s;
 }

@@ -69,7 +69,7 @@ def main():
         svgs = [p["svg"] for p in data["plies"]]
         assert len(set(svgs)) == len(svgs), "a move left the drawing unchanged"
         # A range of plies.
-        r = run(qilab, source, "replay", records, "--plies", "2:5", "--out", page)
+        r = run(qilab, source, "replay", records, "--game-index", "1", "--plies", "2:5", "--out", page)
         assert r.returncode == 0, r.stderr
         data = page_data(page)
         assert data["first_ply"] == 2 and len(data["plies"]) == 4 and data["plies"][0]["svg"] == svgs[2]
