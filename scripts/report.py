@@ -109,11 +109,12 @@ def rate_chart(plt, rows, label_of, title):
         hi = [max(0.0, row[outcome]["ci95"][1] - row[outcome]["rate"]) for row in rows]
         ax.bar(xs, rates, width, color=colour, label=outcome, yerr=[lo, hi], capsize=3)
     ax.set_xticks(range(len(rows)))
-    ax.set_xticklabels([f"{label_of(row)}\nn={row['games']}" for row in rows], fontsize=8)
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("rate (95% Wilson interval, by game)")
+    ax.set_xticklabels([f"{label_of(row)}\nn={row['games']} games" for row in rows], fontsize=8)
+    ax.set_ylim(0, 1.17)
+    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
+    ax.set_ylabel("rate, 95% Wilson interval")
     ax.set_title(title, fontsize=11)
-    ax.legend(fontsize=8, loc="upper right")
+    ax.legend(fontsize=8, loc="upper center", ncol=3, frameon=False)
     fig.tight_layout()
     return fig
 
