@@ -75,7 +75,7 @@ std::string State::render_svg(Player seat) const {
       out.circle(x, y, 0.42, "none", kElementInk[tile_elem_[c]], 0.04, {{"stroke-dasharray", "0.06 0.04"}});
     std::string height_label(1, 'h');
     height_label += std::to_string(ht);
-    out.text(x - 0.28, y - 0.02, 0.16, "#222222", height_label, {{"class", "height"}});
+    out.text(x, y + 0.41, 0.13, "#222222", height_label, {{"class", "height"}});  // below a hero
     for (int d = 0; d < kDirs; ++d) {
       const Marker m = edge(c, d);
       if (m == kNone) continue;
