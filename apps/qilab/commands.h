@@ -17,5 +17,7 @@ void add_ratings_command(CLI::App& app);
 #ifdef QILAB_WITH_TORCH
 void add_train_command(CLI::App& app);  // LibTorch builds only
 #endif
+void add_replay_command(CLI::App& app);
+void add_report_command(CLI::App& app);
 
 }  // namespace qilab::cli

@@ -48,6 +48,8 @@ int main(int argc, char** argv) {
   qilab::cli::add_train_command(app);
   qilab::neural::register_network_agents_for_all_games();  // agents az and policy in play
 #endif
+  qilab::cli::add_replay_command(app);
+  qilab::cli::add_report_command(app);
   try {
     // CLI11 reports a mistyped command, or a flag before any command, as "A subcommand is
     // required"; name it instead.

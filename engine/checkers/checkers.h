@@ -79,6 +79,7 @@ class State {
   Action string_to_action(std::string_view text) const;
   nlohmann::json to_json() const;
   std::string render_text() const;
+  std::string render_svg(Player seat) const;  // svg.cc (engine/core/svg.h)
 
   // Seat owning the piece on `cell`, or -1.
   int owner(int cell) const;

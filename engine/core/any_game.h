@@ -35,6 +35,8 @@ class AnyState {
   virtual Action string_to_action(std::string_view text) const = 0;
   virtual nlohmann::json to_json() const = 0;
   virtual std::string render_text() const = 0;
+  // The position as an SVG document seen by `seat` (svg::kReferee: everything; engine/core/svg.h).
+  virtual std::string render_svg(Player seat) const = 0;
   virtual std::string observation_string(Player p) const = 0;
   // What seat p sees of action a, asked before it is applied (qilab::action_view).
   virtual Action action_view(Player p, Action a) const = 0;
@@ -95,6 +97,7 @@ class StateAdapter final : public AnyState {
   Action string_to_action(std::string_view text) const override { return s_.string_to_action(text); }
   nlohmann::json to_json() const override { return s_.to_json(); }
   std::string render_text() const override { return s_.render_text(); }
+  std::string render_svg(Player seat) const override { return s_.render_svg(seat); }
   std::string observation_string(Player p) const override { return s_.observation_string(p); }
   Action action_view(Player p, Action a) const override { return qilab::action_view(s_, p, a); }
   Values evaluate() const override { return s_.evaluate(); }

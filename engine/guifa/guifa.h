@@ -119,6 +119,7 @@ class State {
   Action string_to_action(std::string_view text) const;
   nlohmann::json to_json() const;
   std::string render_text() const;
+  std::string render_svg(Player seat) const;  // svg.cc (engine/core/svg.h)
 
   // Inspection, for tests and agents.
   const Geometry& geo() const { return *geo_; }

@@ -96,6 +96,7 @@ class State {
   std::string render_text() const { return render(-1); }
   // The board as player p sees it (-1: the referee).
   std::string render(Player p) const;
+  std::string render_svg(Player seat) const;  // svg.cc: as render(p), kReferee (-1) the truth
 
   // Referee hooks for matches: an agent that times out three times or crashes is out.
   void forfeit(Player p);

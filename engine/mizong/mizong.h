@@ -173,6 +173,7 @@ class State {
   Action string_to_action(std::string_view text) const;
   nlohmann::json to_json() const;
   std::string render_text() const;
+  std::string render_svg(Player seat) const;  // svg.cc (engine/core/svg.h)
   // A seat's setup as a setup file (its pieces by home slot, as dealt at the start).
   std::string deployment(Player p) const;
 
