@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "engine/core/error.h"
+#include "engine/core/hash.h"
 #include "engine/elements/elements.h"
 
 namespace qilab::elements {
@@ -590,8 +591,7 @@ void State::encode(Player p, float* planes) const {
 }
 
 std::uint64_t State::information_key(Player p) const {
-  std::uint64_t h = std::hash<std::string>{}(to_json().dump());
-  return h ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(p + 1));
+  return hash_mix(hash_bytes(kHashSeed, to_json().dump()), static_cast<std::uint64_t>(p));
 }
 
 }  // namespace qilab::elements

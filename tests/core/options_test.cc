@@ -177,7 +177,8 @@ TEST_CASE("checkers positions: visited cells are checked on the 64-bit value") {
   CHECK_NOTHROW(game.state_from_json(j));
   // hop_from + 2^32 would read as hop_from if cut to 32 bits.
   j["visited"][0] = j["visited"][0].get<std::int64_t>() + 4294967296ll;
-  CHECK_THROWS_WITH_AS(game.state_from_json(j), doctest::Contains("field 'visited': expected cells 0-120, got 4294967"), Error);
+  const std::string wide = "checkers position: /visited/0: expected an integer in [0, 120], got " + j["visited"][0].dump();
+  CHECK_THROWS_WITH_AS(game.state_from_json(j), wide.c_str(), Error);
 }
 
 TEST_CASE("a failed atomic write leaves no temporary file, and can be foreseen") {
