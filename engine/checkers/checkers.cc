@@ -353,6 +353,12 @@ Checkers::Checkers(const Options& options)
   seat_triangles(players_);  // refuses 5 players; the declared ranges keep the rest in bounds
 }
 
+std::vector<int> Checkers::teams() const {
+  std::vector<int> t(static_cast<std::size_t>(players_));
+  for (int p = 0; p < players_; ++p) t[static_cast<std::size_t>(p)] = p;
+  return t;
+}
+
 State Checkers::state_from_json(const nlohmann::json& j) const {
   const JsonField root(j, "checkers position");
   root.object({"game", "players", "board", "current", "turns", "moves", "hop_from", "visited", "winner"});

@@ -120,6 +120,12 @@ void Guifa::check_army(const State& s, const Bad& bad) const {
   }
 }
 
+std::vector<int> Guifa::teams() const {
+  std::vector<int> t(static_cast<std::size_t>(players_));
+  for (int p = 0; p < players_; ++p) t[static_cast<std::size_t>(p)] = mode_ == Mode::kAlliance ? p % 2 : p;
+  return t;
+}
+
 State Guifa::state_from_json(const nlohmann::json& j) const {
   const JsonField root(j, "guifa position");
   root.object({"game", "size", "players", "mode", "current", "turns", "moves", "pieces", "corpses", "fields", "out",

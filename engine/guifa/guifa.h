@@ -26,6 +26,7 @@
 #include "engine/core/action_list.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
+#include "engine/core/state_defaults.h"
 #include "engine/core/types.h"
 #include "engine/guifa/geometry.h"
 
@@ -75,14 +76,14 @@ struct Layout {
 
 class Guifa;
 
-class State {
+// Deterministic, perfect information (engine/core/state_defaults.h).
+class State : public NoChance, public PerfectInformation<State> {
  public:
   State() = default;
 
   int num_players() const { return players_; }
   Player current_player() const { return is_terminal() ? kTerminalPlayer : current_; }
   bool is_terminal() const { return winner_team_ != kNoWinner || turns_ >= max_turns_; }
-  bool is_chance() const { return false; }
   int move_number() const { return moves_; }
   int turns() const { return turns_; }
   int team_of(Player p) const { return mode_ == Mode::kAlliance ? p % 2 : p; }
@@ -97,8 +98,6 @@ class State {
   Action random_action(Rng& rng) const;
   bool is_legal(Action a) const;
   void apply(Action a);
-  void chance_outcomes(ChanceList& out) const { out.clear(); }
-  Action sample_chance(Rng&) const { return kInvalidAction; }
 
   Values returns() const;
   // Material, scepter safety and distance to the source, live fields and barriers.
@@ -107,7 +106,6 @@ class State {
   // Perfect information: an illusionist's "invisibility" is capture immunity, not secrecy.
   std::string observation_string(Player) const { return render_text(); }
   void encode(Player p, float* planes) const;
-  State sample_world(Player, Rng&) const { return *this; }
   std::uint64_t information_key(Player p) const;
 
   std::string action_to_string(Action a) const;
@@ -217,6 +215,7 @@ class Guifa {
   double max_return() const { return mode_ == Mode::kFreeForAll ? players_ - 1 : 1; }
   bool zero_sum() const { return true; }
   bool perfect_information() const { return true; }
+  std::vector<int> teams() const;  // alliance: opposite seats together; else every seat for itself
   State initial_state() const;
   // Throws Error naming the bad field.
   State state_from_json(const nlohmann::json& j) const;

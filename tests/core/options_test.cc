@@ -77,7 +77,7 @@ TEST_CASE("game config files: read, resolve, reject malformed") {
   CHECK_THROWS_WITH_AS(read_game_config(no_game), (no_game + ": missing field 'game' (a game id)").c_str(), Error);
   CHECK_THROWS_AS(read_game_config("/nonexistent/x.toml"), Error);
   CHECK_THROWS_WITH_AS(resolve_options(checkers::Checkers::option_specs(), c, {"max_turns"}),
-                       "override 'max_turns': expected key=value", Error);
+                       "override 'max_turns': expected key=value, got 'max_turns'", Error);
 }
 
 TEST_CASE("registry: games by id, unknown ids and bad option values rejected") {
