@@ -91,17 +91,19 @@ JsonField JsonField::operator[](std::size_t index) const {
   return JsonField(&(*v_)[index], document_, path_ + "/" + std::to_string(index));
 }
 
-std::int64_t JsonField::integer(std::int64_t min, std::int64_t max) const {
+std::int64_t JsonField::integer(std::int64_t min, std::int64_t max, std::string_view meaning) const {
   const nlohmann::json& v = *v_;
   const bool fits = v.is_number_integer() &&
                     !(v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) &&
                     v.get<std::int64_t>() >= min && v.get<std::int64_t>() <= max;
-  if (!fits) expected("an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]");
+  if (!fits)
+    expected((meaning.empty() ? "" : std::string(meaning) + ", ") + "an integer in [" + std::to_string(min) + ", " +
+             std::to_string(max) + "]");
   return v.get<std::int64_t>();
 }
 
-bool JsonField::boolean() const {
-  if (!v_->is_boolean()) expected("true or false");
+bool JsonField::boolean(std::string_view meaning) const {
+  if (!v_->is_boolean()) expected((meaning.empty() ? "" : std::string(meaning) + ", ") + "true or false");
   return v_->get<bool>();
 }
 

@@ -59,10 +59,13 @@ class JsonField {
   JsonField operator[](std::size_t index) const;  // index < array()
   JsonField operator[](int index) const { return (*this)[static_cast<std::size_t>(index)]; }
 
-  // Scalars.
-  std::int64_t integer(std::int64_t min, std::int64_t max) const;  // "an integer in [min, max]"
-  int int_in(int min, int max) const { return static_cast<int>(integer(min, max)); }
-  bool boolean() const;
+  // Scalars. `meaning` names an entry whose path alone does not (a tuple's third entry):
+  // "expected hp, an integer in [0, 6], got ...".
+  std::int64_t integer(std::int64_t min, std::int64_t max, std::string_view meaning = {}) const;
+  int int_in(int min, int max, std::string_view meaning = {}) const {
+    return static_cast<int>(integer(min, max, meaning));
+  }
+  bool boolean(std::string_view meaning = {}) const;
   const std::string& string() const;
   // The index of the string among `names`: "expected one of a, b, c, got ...".
   int one_of(std::span<const std::string_view> names) const;

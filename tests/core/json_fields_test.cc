@@ -51,6 +51,8 @@ TEST_CASE("integer ranges are checked on the 64-bit value before any narrowing")
   CHECK(error_of([&] { b["u"].integer(-1, 5); }) == "p: /u: expected an integer in [-1, 5], got 18446744073709551615");
   CHECK(error_of([&] { b["f"].integer(0, 5); }) == "p: /f: expected an integer in [0, 5], got 1.5");
   CHECK(b["m"].integer(-1, 5) == -1);
+  CHECK(error_of([&] { b["f"].int_in(0, 5, "hp"); }) == "p: /f: expected hp, an integer in [0, 5], got 1.5");
+  CHECK(error_of([&] { b["f"].boolean("stunned"); }) == "p: /f: expected stunned, true or false, got 1.5");
   CHECK(b["n"].integer(0, INT64_MAX) == 4294967298ll);
 }
 
