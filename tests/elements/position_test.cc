@@ -198,3 +198,20 @@ TEST_CASE("integers are range-checked as 64-bit values before narrowing") {
   j["active"] = 18446744073709551615ull;
   CHECK(mentions(error_of([&] { g.state_from_json(j); }), "elements position: /active: expected an integer in [-1, 3], got 18446744073709551615"));
 }
+
+TEST_CASE("the rules are interned: one per distinct configuration, and a state outlives its game") {
+  const Elements a = make(2), b = make(2), c = make(2, {{"max_rounds", "30"}});
+  CHECK(&a.rules() == &b.rules());
+  CHECK(&a.rules() != &c.rules());
+  State s;
+  {
+    const Elements gone = make(4);
+    s = gone.initial_state();
+  }
+  // The game object is gone; its state still reads the rules it was made with.
+  ActionList legal;
+  s.legal_actions(legal);
+  CHECK(legal.size() > 0);
+  CHECK(s.num_players() == 4);
+  CHECK(make(4).state_from_json(s.to_json()).to_json() == s.to_json());
+}
