@@ -32,7 +32,7 @@ TEST_CASE("positions: JSON round-trips; malformed input names the field") {
       g.state_from_json(j);
       FAIL("accepted a bad position for ", pointer);
     } catch (const Error& e) {
-      CHECK(std::string(e.what()).starts_with("guifa position: " + pointer + ": "));
+      CHECK_MESSAGE(std::string(e.what()).starts_with("guifa position: " + pointer + ": "), e.what());
     }
   };
   auto j = s.to_json();
@@ -48,9 +48,14 @@ TEST_CASE("positions: JSON round-trips; malformed input names the field") {
   j["pieces"][0]["kind"] = "dragon";
   expect_error(j, "/pieces/0/kind");
   j = s.to_json();
-  for (auto& p : j["pieces"])
-    if (p["kind"] == "scepter" && p["owner"] == 2) p["kind"] = "beast";
-  expect_error(j, "/pieces");
+  // A beast names its summoner: the scepter turned beast is refused for its master first.
+  std::size_t turned = 0;
+  for (std::size_t i = 0; i < j["pieces"].size(); ++i)
+    if (j["pieces"][i]["kind"] == "scepter" && j["pieces"][i]["owner"] == 2) {
+      j["pieces"][i]["kind"] = "beast";
+      turned = i;
+    }
+  expect_error(j, "/pieces/" + std::to_string(turned) + "/master");
   j = s.to_json();
   j["corpses"] = {{{"cell", "e5"}, {"counts", {{"scepter", 1}}}}};
   expect_error(j, "/corpses/0/counts/scepter");
