@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/error.h"
 #include "engine/core/spec.h"
 
 namespace qilab::cli {
