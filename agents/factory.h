@@ -20,6 +20,7 @@
 #include "engine/core/config.h"
 #include "engine/core/error.h"
 #include "engine/core/input.h"
+#include "engine/core/spec.h"
 #include "engine/core/toml_input.h"
 
 namespace qilab {
@@ -57,23 +58,10 @@ struct AgentSpec {
   std::vector<std::string> overrides;   // key=value
 };
 
-// Parses "kind" or "kind:key=value,key=value".
+// Parses "kind" or "kind:key=value,key=value" (the spec grammar of engine/core/spec.h).
 inline AgentSpec parse_agent_spec(std::string_view text) {
-  AgentSpec spec;
-  auto colon = text.find(':');
-  spec.kind = std::string(text.substr(0, colon));
-  if (colon != std::string_view::npos) {
-    std::string_view rest = text.substr(colon + 1);
-    while (!rest.empty()) {
-      auto comma = rest.find(',');
-      std::string kv(rest.substr(0, comma));
-      if (kv.find('=') == std::string::npos || kv.front() == '=')
-        throw Error("agent '" + std::string(text) + "': expected key=value, got '" + kv + "'");
-      spec.overrides.push_back(kv);
-      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-    }
-  }
-  return spec;
+  Spec spec = parse_spec(text, "agent '" + std::string(text) + "'");
+  return AgentSpec{std::move(spec.name), std::move(spec.settings)};
 }
 
 // An agent file (configs/agents/*.toml):

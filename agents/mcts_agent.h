@@ -16,6 +16,7 @@
 #include "agents/agent.h"
 #include "engine/core/error.h"
 #include "engine/core/options.h"
+#include "engine/core/spec.h"
 #include "search/mcts.h"
 
 namespace qilab {
@@ -170,9 +171,8 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
 inline Options mcts_options(const std::vector<std::string>& overrides, const std::string& where) {
   Options o(mcts_option_specs());
   for (const auto& kv : overrides) {
-    const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) throw Error(where + ": expected key=value, got '" + kv + "'");
-    o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), where);
+    const auto [key, value] = parse_setting(kv, where);
+    o.set_from_text(key, value, where);
   }
   return o;
 }

@@ -56,7 +56,7 @@ void run(const PlayArgs& a) {
   m.on_progress = [&progress](std::int64_t done, std::int64_t total) { progress.update(done, total); };
   experiments::MatchReport rep;
   try {
-    rep = experiments::run_match(config, a.game.sets, m);
+    rep = experiments::run_match(config, game_settings(a.game), m);
   } catch (...) {
     progress.finish();
     throw;

@@ -6,6 +6,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/input.h"
+#include "engine/core/spec.h"
 #include "engine/registry.h"
 
 namespace qilab::cli {
@@ -34,13 +35,24 @@ GameConfig read_config_file(const std::string& path) {
 }  // namespace
 
 void add_game_options(CLI::App* cmd, GameArgs& args) {
-  cmd->add_option("-g,--game", args.game, "Game: a registry id (see 'qilab games') or a game config file (.toml)");
+  cmd->add_option("-g,--game", args.game,
+                  "Game: a registry id (see 'qilab games') or a game config file (.toml), optionally with settings: "
+                  "checkers:players=2,max_turns=300");
   cmd->add_option("-c,--config", args.config, "Game config file (.toml): game id and options");
-  cmd->add_option("-s,--set", args.sets, "Option override key=value (repeatable), applied after the config")
+  cmd->add_option("-s,--set", args.sets,
+                  "Option overrides key=value[,key=value...] (repeatable), applied after the config and --game's settings")
       ->allow_extra_args(false);
 }
 
-GameConfig game_config(const GameArgs& args) {
+// --game NAME[:SETTINGS] (engine/core/spec.h): the name, and the settings before any --set.
+Spec game_spec(const GameArgs& args) {
+  if (args.game.empty()) return {};
+  return parse_spec(args.game, "--game '" + args.game + "'");
+}
+
+GameConfig game_config(const GameArgs& given) {
+  GameArgs args = given;
+  args.game = game_spec(given).name;
   if (args.game.empty() && args.config.empty()) throw Error("--game is required (a game id or a config file)");
   if (!args.config.empty() && !args.game.empty() && looks_like_path(args.game))
     throw Error("--game " + args.game + " and --config " + args.config + ": give one config file, not two");
@@ -54,7 +66,14 @@ GameConfig game_config(const GameArgs& args) {
   return default_config(args.game);
 }
 
-std::unique_ptr<AnyGame> make_game(const GameArgs& args) { return make_any_game(game_config(args), args.sets); }
+std::vector<std::string> game_settings(const GameArgs& args) {
+  std::vector<std::string> sets = game_spec(args).settings;
+  for (const auto& s : args.sets)
+    for (auto& kv : parse_settings(s, "--set '" + s + "'")) sets.push_back(std::move(kv));
+  return sets;
+}
+
+std::unique_ptr<AnyGame> make_game(const GameArgs& args) { return make_any_game(game_config(args), game_settings(args)); }
 
 void add_position_option(CLI::App* cmd, std::string& position) {
   cmd->add_option("-p,--position", position, "Position JSON file ('-' reads standard input); default: the initial position");

@@ -22,6 +22,8 @@ void add_game_options(CLI::App* cmd, GameArgs& args);
 
 // The config named by --game/--config (defaults for a bare id); throws Error.
 GameConfig game_config(const GameArgs& args);
+// The settings of --game NAME:SETTINGS, then those of every --set, in order ("key=value").
+std::vector<std::string> game_settings(const GameArgs& args);
 // The game, options resolved and overrides applied; throws Error.
 std::unique_ptr<AnyGame> make_game(const GameArgs& args);
 

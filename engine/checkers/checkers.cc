@@ -7,7 +7,9 @@
 #include <cmath>
 
 #include "engine/core/error.h"
+#include "engine/core/hash.h"
 #include "engine/core/input.h"
+#include "engine/core/json_fields.h"
 
 namespace qilab::checkers {
 namespace {
@@ -237,8 +239,8 @@ Values State::evaluate() const {
 }
 
 std::uint64_t State::information_key(Player) const {
-  std::uint64_t h = 0x9E3779B97F4A7C15ull;
-  auto mix = [&h](std::uint64_t x) { h = (h ^ x) * 0xBF58476D1CE4E5B9ull; h ^= h >> 29; };
+  std::uint64_t h = kHashSeed;
+  auto mix = [&h](std::uint64_t x) { h = hash_mix(h, x); };
   for (int p = 0; p < players_; ++p)
     for (int w = 0; w < Board::kWords; ++w) mix(own_[p].word(w));
   for (int w = 0; w < Board::kWords; ++w) mix(visited_.word(w));
@@ -343,76 +345,59 @@ Checkers::Checkers(const Options& options)
   policy_ = policy_spec_for();
 }
 
+std::vector<int> Checkers::teams() const {
+  std::vector<int> t(static_cast<std::size_t>(players_));
+  for (int p = 0; p < players_; ++p) t[static_cast<std::size_t>(p)] = p;
+  return t;
+}
+
 State Checkers::state_from_json(const nlohmann::json& j) const {
-  auto bad = [](const std::string& field, const std::string& what) {
-    return Error("checkers position: field '" + field + "': " + what);
-  };
-  if (!j.is_object()) throw Error("checkers position: expected a JSON object");
-  auto field = [&](const char* name) -> const nlohmann::json& {
-    auto it = j.find(name);
-    if (it == j.end()) throw bad(name, "missing");
-    return *it;
-  };
-  auto integer = [&](const char* name, int lo, int hi) {
-    const auto& v = field(name);
-    if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + brief(v));
-    return v.get<int>();
-  };
-  for (const auto& [k, v] : j.items()) {
-    static const char* known[] = {"game", "players", "board", "current", "turns", "moves", "hop_from", "visited", "winner"};
-    if (std::find_if(std::begin(known), std::end(known), [&](const char* s) { return k == s; }) == std::end(known))
-      throw bad(k, "unknown field");
-    (void)v;
-  }
-  if (field("game") != "checkers") throw bad("game", "expected \"checkers\", got " + brief(field("game")));
-  if (integer("players", 2, 6) != players_)
-    throw bad("players", "the game is configured for " + std::to_string(players_) + " players");
+  const JsonField root(j, "checkers position");
+  root.object({"game", "players", "board", "current", "turns", "moves", "hop_from", "visited", "winner"});
+  root["game"].expect("checkers");
+  const JsonField players = root["players"];
+  if (players.int_in(2, 6) != players_) players.fail("the game is configured for " + std::to_string(players_) + " players");
   State s(players_, max_turns_);
   s.own_ = {};
   for (int c = 0; c < kCells; ++c) s.occupant_[c] = 0;
-  const auto& board = field("board");
-  if (!board.is_string() || board.get<std::string>().size() != kCells)
-    throw bad("board", "expected a string of 121 characters ('.' or a seat digit)");
-  const std::string cells = board.get<std::string>();
+  const JsonField board = root["board"];
+  const std::string& cells = board.string();
+  if (cells.size() != kCells)
+    board.fail("expected a string of 121 characters ('.' or a seat digit), got " + std::to_string(cells.size()));
   for (int c = 0; c < kCells; ++c) {
     char ch = cells[c];
     if (ch == '.') continue;
     int p = ch - '0';
     if (p < 0 || p >= players_)
-      throw bad("board", "cell " + std::to_string(c) + ": expected '.' or a seat 0-" + std::to_string(players_ - 1) + ", got '" + ch + "'");
+      board.fail("cell " + std::to_string(c) + ": expected '.' or a seat 0-" + std::to_string(players_ - 1) + ", got '" + ch + "'");
     s.own_[p].set(c);
     s.occupant_[c] = static_cast<std::uint8_t>(p + 1);
   }
   for (int p = 0; p < players_; ++p)
     if (s.own_[p].count() != kPiecesPerPlayer)
-      throw bad("board", "seat " + std::to_string(p) + " has " + std::to_string(s.own_[p].count()) + " pieces, expected 10");
-  s.current_ = static_cast<std::int8_t>(integer("current", 0, players_ - 1));
-  s.turns_ = integer("turns", 0, max_turns_);
-  s.moves_ = j.contains("moves") ? integer("moves", 0, 1 << 30) : s.turns_;
-  const auto& hop = field("hop_from");
-  const auto& visited = field("visited");
-  if (!visited.is_array()) throw bad("visited", "expected an array of cells");
+      board.fail("seat " + std::to_string(p) + " has " + std::to_string(s.own_[p].count()) + " pieces, expected 10");
+  s.current_ = static_cast<std::int8_t>(root["current"].int_in(0, players_ - 1));
+  s.turns_ = root["turns"].int_in(0, max_turns_);
+  const auto moves = root.find("moves");
+  s.moves_ = moves ? moves->int_in(0, 1 << 30) : s.turns_;
+  const JsonField hop = root["hop_from"];
+  const JsonField visited = root["visited"];
+  const std::size_t n_visited = visited.array();
   if (hop.is_null()) {
-    if (!visited.empty()) throw bad("visited", "must be empty when hop_from is null");
+    if (n_visited != 0) visited.fail("must be empty when hop_from is null");
   } else {
-    const int h = integer("hop_from", 0, kCells - 1);
-    if (!s.own_[s.current_].test(h)) throw bad("hop_from", "cell " + std::to_string(h) + " holds no piece of the seat to move");
+    const int h = hop.int_in(0, kCells - 1);
+    if (!s.own_[s.current_].test(h)) hop.fail("cell " + std::to_string(h) + " holds no piece of the seat to move");
     s.hop_from_ = static_cast<std::int16_t>(h);
-    for (const auto& v : visited) {
-      // Compared as 64-bit: get<int>() would read 2^32 + c as cell c.
-      if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() >= kCells)
-        throw bad("visited", "expected cells 0-120, got " + brief(v));
-      s.visited_.set(v.get<int>());
-    }
-    if (!s.visited_.test(h)) throw bad("visited", "must contain hop_from");
-    if (!s.has_continuation(h)) throw bad("hop_from", "the hopping piece has no continuation; its turn would have ended");
+    for (std::size_t i = 0; i < n_visited; ++i) s.visited_.set(visited[i].int_in(0, kCells - 1));
+    if (!s.visited_.test(h)) visited.fail("must contain hop_from");
+    if (!s.has_continuation(h)) hop.fail("the hopping piece has no continuation; its turn would have ended");
   }
-  const auto& winner = field("winner");
+  const JsonField winner = root["winner"];
   if (!winner.is_null()) {
-    int w = integer("winner", 0, players_ - 1);
+    int w = winner.int_in(0, players_ - 1);
     if (kTriangleBoards[s.target_triangle(w)].andnot(s.own_[w]).any())
-      throw bad("winner", "seat " + std::to_string(w) + " does not fill its target triangle");
+      winner.fail("seat " + std::to_string(w) + " does not fill its target triangle");
     s.winner_ = static_cast<std::int8_t>(w);
   }
   return s;

@@ -16,6 +16,7 @@
 #include "engine/core/encoding.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
+#include "engine/core/state_defaults.h"
 #include "engine/core/types.h"
 #include "engine/star/star.h"
 
@@ -33,7 +34,8 @@ std::array<int, kMaxPlayers> seat_triangles(int players);
 
 class Checkers;
 
-class State {
+// Deterministic, perfect information (engine/core/state_defaults.h).
+class State : public NoChance, public PerfectInformation<State> {
  public:
   State();
   State(int players, int max_turns);
@@ -41,7 +43,6 @@ class State {
   int num_players() const { return players_; }
   Player current_player() const { return is_terminal() ? kTerminalPlayer : current_; }
   bool is_terminal() const { return winner_ >= 0 || turns_ >= max_turns_; }
-  bool is_chance() const { return false; }
   int move_number() const { return moves_; }
   int turns() const { return turns_; }
   int max_turns() const { return max_turns_; }
@@ -56,8 +57,6 @@ class State {
   Action random_action(Rng& rng) const;
   bool is_legal(Action a) const;
   void apply(Action a);
-  void chance_outcomes(ChanceList& out) const { out.clear(); }
-  Action sample_chance(Rng&) const { return kInvalidAction; }
 
   Values returns() const;
   // Estimated returns from progress toward the target triangles (docs/rules/checkers.md).
@@ -72,7 +71,6 @@ class State {
   void encode(Player observer, std::span<float> out) const;
   int policy_index(Action a) const;
   Action policy_action(int index) const;
-  State sample_world(Player, Rng&) const { return *this; }
   std::uint64_t information_key(Player p) const;
 
   std::string action_to_string(Action a) const;
@@ -130,6 +128,7 @@ class Checkers {
   double max_return() const { return players_ - 1; }
   bool zero_sum() const { return true; }
   bool perfect_information() const { return true; }
+  std::vector<int> teams() const;  // every seat for itself
   State initial_state() const { return State(players_, max_turns_); }
   // Throws Error naming the bad field.
   State state_from_json(const nlohmann::json& j) const;

@@ -89,6 +89,16 @@ class Bitboard {
   friend constexpr Bitboard operator^(Bitboard a, const Bitboard& b) { return a ^= b; }
   friend constexpr bool operator==(const Bitboard&, const Bitboard&) = default;
 
+  using Words = std::array<std::uint64_t, kWords>;
+  // The words themselves (bits past N clear), for word-at-a-time work in hot loops.
+  constexpr const Words& words() const { return w_; }
+  // The board of these words; bits past N are dropped.
+  static constexpr Bitboard from_words(const Words& words) {
+    Bitboard b;
+    b.w_ = words;
+    b.trim();
+    return b;
+  }
   constexpr std::uint64_t word(int w) const { return w_[w]; }
   // Replaces word w (bits 64w .. 64w+63); bits past N must stay clear.
   constexpr void set_word(int w, std::uint64_t v) { w_[w] = v; }

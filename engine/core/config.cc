@@ -11,6 +11,7 @@
 #include "engine/core/data.h"
 #include "engine/core/error.h"
 #include "engine/core/input.h"
+#include "engine/core/spec.h"
 #include "engine/core/toml_input.h"
 
 namespace qilab {
@@ -68,10 +69,8 @@ Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& 
   Options o(specs);
   for (const auto& [k, v] : config.options.items()) o.set_from_json(k, v, config.source);
   for (const auto& kv : overrides) {
-    auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw Error("override '" + kv + "': expected key=value");
-    o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), "override '" + kv + "'");
+    const auto [key, value] = parse_setting(kv, "override '" + kv + "'");  // engine/core/spec.h
+    o.set_from_text(key, value, "override '" + kv + "'");
   }
   return o;
 }

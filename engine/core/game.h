@@ -79,6 +79,10 @@ concept Game = GameState<typename G::State> && std::constructible_from<G, const 
       { g.max_return() } -> std::convertible_to<double>;
       { g.zero_sum() } -> std::convertible_to<bool>;  // returns sum to 0 at every end
       { g.perfect_information() } -> std::convertible_to<bool>;
+      // The team of each seat, num_players() entries: allies share a number (teams are
+      // numbered from 0), a seat playing for itself is a team of one. State::team_of(p) agrees
+      // with it in every state.
+      { g.teams() } -> std::same_as<std::vector<int>>;
       { g.initial_state() } -> std::same_as<typename G::State>;
       { g.state_from_json(j) } -> std::same_as<typename G::State>;  // throws Error
     };

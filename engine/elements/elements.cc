@@ -9,6 +9,8 @@
 
 #include "engine/core/data.h"
 #include "engine/core/error.h"
+#include "engine/core/input.h"
+#include "engine/core/interned.h"
 
 namespace qilab::elements {
 
@@ -84,91 +86,98 @@ Elements::Elements(const Options& options) : options_(options) {
   // The declared ranges and choices have checked every value; only the gaps inside them
   // (3 or 5 players) and the texts (patch, heroes, files) are checked here.
   auto number = [&](const char* name) { return static_cast<int>(options.get_int(name)); };
-  auto r = std::make_shared<Rules>();
-  r->grid = Grid(number("radius"));
-  r->layout = Layout(r->grid.cells());
-  r->players = number("players");
-  if (r->players != 2 && r->players != 4 && r->players != 6)
-    throw Error("elements: option players = " + std::to_string(r->players) + " (expected 2, 4 or 6)");
-  r->heroes = r->players == 6 ? 6 : 4;
-  const bool six = r->players == 6;
-  auto seed_default = [&](const char* name, int normal, int with_six) {
-    const int v = number(name);
-    return v == 0 ? (six ? with_six : normal) : v;
-  };
-  r->base_hp = seed_default("base_hp", 10, 15);
-  r->base_attack_successes = seed_default("base_attack_successes", 2, 3);
-  r->death_penalty = seed_default("death_penalty", 2, 3);
-  r->max_rounds = number("max_rounds");
-  r->creates_per_activation = number("creates_per_activation");
-  r->casts_per_skill = number("casts_per_skill");
-  r->up2_cost = number("climb_two_cost");
-  r->down2_cost = number("descend_two_cost");
-  r->move_height_limit = number("move_height_limit");
-  r->melee_height_limit = number("melee_height_limit");
-  r->range_height_limit = number("range_height_limit");
-  r->gather_amount = number("gather_amount");
-  r->gather_tokens = number("gather_tokens");
-  r->mana_per_round = number("mana_per_round");
-  r->rotate_tiles = options.get_bool("rotate_tiles");
-  r->return_unchosen = options.get_bool("return_unchosen");
-  r->alternate_first = options.get_string("round_start") == "alternate";
-  r->cap_by_hp = options.get_string("cap_result") == "base_hp";
-  const std::string patch = options.get_string("patch");
-  if (patch.size() != 6) throw Error("elements: option patch = '" + patch + "' (expected 6 letters from F E W A)");
-  for (int d = 0; d < 6; ++d) {
-    int e = -1;
-    for (int k = 0; k < kElements; ++k)
-      if (patch[d] == kElementLetter[k]) e = k;
-    if (e < 0) throw Error("elements: option patch = '" + patch + "' (expected 6 letters from F E W A)");
-    r->patch[d] = static_cast<Element>(e);
-  }
-
   const std::string deck_path =
       options.get_string("deck").empty() ? default_data_path("deck.toml") : user_or_data_path(options.get_string("deck"));
   const std::string roster_path = options.get_string("roster").empty() ? default_data_path("heroes.toml")
                                                                         : user_or_data_path(options.get_string("roster"));
-  r->deck = read_deck(deck_path);
-  r->roster = read_roster(roster_path);
-  for (std::size_t t = 0; t < r->deck.tiles.size(); ++t) {
-    auto& m = r->design_mask[r->deck.design_of[t]];
-    m[t >> 6] |= std::uint64_t{1} << (t & 63);
-  }
-
-  std::string picks = options.get_string("heroes");
-  if (picks.empty())
-    picks = six ? "knight,assassin,hunter,warlock,priest,taoist" : "knight,assassin,hunter,warlock";
-  auto ids = split_ids(picks);
-  if (static_cast<int>(ids.size()) != r->heroes)
-    throw Error("elements: option heroes = '" + picks + "' (expected " + std::to_string(r->heroes) +
-                " roster ids for " + std::to_string(r->players) + " players)");
-  std::set<std::string> seen;
-  for (int i = 0; i < r->heroes; ++i) {
-    int found = -1;
-    for (int k = 0; k < static_cast<int>(r->roster.size()); ++k)
-      if (r->roster[k].id == ids[i]) found = k;
-    if (found < 0) throw Error("elements: option heroes names '" + ids[i] + "', which is not in " + roster_path);
-    if (!seen.insert(ids[i]).second) throw Error("elements: option heroes names '" + ids[i] + "' twice (one card each)");
-    r->pick[i] = found;
-  }
-
-  const Grid& g = r->grid;
-  r->base_cell[0] = g.at(1, 3);
-  r->base_cell[1] = g.mirror(r->base_cell[0]);
-  static constexpr int kFace[3] = {2, 1, 3};  // toward the enemy base, then either side
-  for (int k = 0; k < 3; ++k) {
-    r->start_cell[0][k] = g.step(r->base_cell[0], kFace[k]);
-    r->start_cell[1][k] = g.step(r->base_cell[1], Grid::mirror_dir(kFace[k]));
-  }
-  for (int n = 0; n <= kMaxDice; ++n)
-    for (int k = 0; k <= n; ++k) {
-      const double c = std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0));
-      r->binom_third[n][k] = c * std::pow(1.0 / 3, k) * std::pow(2.0 / 3, n - k);
-      r->binom_half[n][k] = c * std::pow(0.5, n);
+  // The rules live for the process, interned by everything they are built from: the options
+  // and the content of the two data files (engine/core/interned.h). States point at them.
+  const std::string key = options.to_json().dump() + "\n" + deck_path + "\n" +
+                          text_hash(read_text_file(deck_path, "data file")) + "\n" + roster_path + "\n" +
+                          text_hash(read_text_file(roster_path, "data file"));
+  rules_ = &intern<Rules>(key, [&] {
+    auto r = std::make_unique<Rules>();
+    r->grid = Grid(number("radius"));
+    r->layout = Layout(r->grid.cells());
+    r->players = number("players");
+    if (r->players != 2 && r->players != 4 && r->players != 6)
+      throw Error("elements: option players = " + std::to_string(r->players) + " (expected 2, 4 or 6)");
+    r->heroes = r->players == 6 ? 6 : 4;
+    const bool six = r->players == 6;
+    auto seed_default = [&](const char* name, int normal, int with_six) {
+      const int v = number(name);
+      return v == 0 ? (six ? with_six : normal) : v;
+    };
+    r->base_hp = seed_default("base_hp", 10, 15);
+    r->base_attack_successes = seed_default("base_attack_successes", 2, 3);
+    r->death_penalty = seed_default("death_penalty", 2, 3);
+    r->max_rounds = number("max_rounds");
+    r->creates_per_activation = number("creates_per_activation");
+    r->casts_per_skill = number("casts_per_skill");
+    r->up2_cost = number("climb_two_cost");
+    r->down2_cost = number("descend_two_cost");
+    r->move_height_limit = number("move_height_limit");
+    r->melee_height_limit = number("melee_height_limit");
+    r->range_height_limit = number("range_height_limit");
+    r->gather_amount = number("gather_amount");
+    r->gather_tokens = number("gather_tokens");
+    r->mana_per_round = number("mana_per_round");
+    r->rotate_tiles = options.get_bool("rotate_tiles");
+    r->return_unchosen = options.get_bool("return_unchosen");
+    r->alternate_first = options.get_string("round_start") == "alternate";
+    r->cap_by_hp = options.get_string("cap_result") == "base_hp";
+    const std::string patch = options.get_string("patch");
+    if (patch.size() != 6) throw Error("elements: option patch = '" + patch + "' (expected 6 letters from F E W A)");
+    for (int d = 0; d < 6; ++d) {
+      int e = -1;
+      for (int k = 0; k < kElements; ++k)
+        if (patch[d] == kElementLetter[k]) e = k;
+      if (e < 0) throw Error("elements: option patch = '" + patch + "' (expected 6 letters from F E W A)");
+      r->patch[d] = static_cast<Element>(e);
     }
-  encoding_ = make_encoding_spec(*r);
-  policy_ = make_policy_spec(*r);
-  rules_ = std::move(r);
+
+    r->deck = read_deck(deck_path);
+    r->roster = read_roster(roster_path);
+    for (std::size_t t = 0; t < r->deck.tiles.size(); ++t) {
+      auto& m = r->design_mask[r->deck.design_of[t]];
+      m[t >> 6] |= std::uint64_t{1} << (t & 63);
+    }
+
+    std::string picks = options.get_string("heroes");
+    if (picks.empty())
+      picks = six ? "knight,assassin,hunter,warlock,priest,taoist" : "knight,assassin,hunter,warlock";
+    auto ids = split_ids(picks);
+    if (static_cast<int>(ids.size()) != r->heroes)
+      throw Error("elements: option heroes = '" + picks + "' (expected " + std::to_string(r->heroes) +
+                  " roster ids for " + std::to_string(r->players) + " players)");
+    std::set<std::string> seen;
+    for (int i = 0; i < r->heroes; ++i) {
+      int found = -1;
+      for (int k = 0; k < static_cast<int>(r->roster.size()); ++k)
+        if (r->roster[k].id == ids[i]) found = k;
+      if (found < 0) throw Error("elements: option heroes names '" + ids[i] + "', which is not in " + roster_path);
+      if (!seen.insert(ids[i]).second) throw Error("elements: option heroes names '" + ids[i] + "' twice (one card each)");
+      r->pick[i] = found;
+    }
+
+    const Grid& g = r->grid;
+    r->base_cell[0] = g.at(1, 3);
+    r->base_cell[1] = g.mirror(r->base_cell[0]);
+    static constexpr int kFace[3] = {2, 1, 3};  // toward the enemy base, then either side
+    for (int k = 0; k < 3; ++k) {
+      r->start_cell[0][k] = g.step(r->base_cell[0], kFace[k]);
+      r->start_cell[1][k] = g.step(r->base_cell[1], Grid::mirror_dir(kFace[k]));
+    }
+    for (int n = 0; n <= kMaxDice; ++n)
+      for (int k = 0; k <= n; ++k) {
+        const double c = std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0));
+        r->binom_third[n][k] = c * std::pow(1.0 / 3, k) * std::pow(2.0 / 3, n - k);
+        r->binom_half[n][k] = c * std::pow(0.5, n);
+      }
+    return std::move(*r);
+  });
+  encoding_ = make_encoding_spec(*rules_);
+  policy_ = make_policy_spec(*rules_);
 }
 
 static_assert(HasEncoding<Elements>);
@@ -181,7 +190,7 @@ double roll_probability(const Rules& rules, int n, int threshold, int k) {
 State Elements::initial_state() const {
   const Rules& r = *rules_;
   State s;
-  s.rules_ = rules_.get();
+  s.rules_ = rules_;
   s.hero_at_.fill(-1);
   for (int side = 0; side < 2; ++side) {
     const int base = r.base_cell[side];

@@ -35,6 +35,7 @@
 #include "engine/core/encoding.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
+#include "engine/core/state_defaults.h"
 #include "engine/core/types.h"
 #include "engine/elements/data.h"
 #include "engine/elements/hex.h"
@@ -117,7 +118,8 @@ enum class Phase : std::uint8_t { kSelect, kRespawn, kAct, kDraw, kPlace, kAttac
 
 class Elements;
 
-class State {
+// Perfect information (engine/core/state_defaults.h); draws and dice are chance nodes.
+class State : public PerfectInformation<State> {
  public:
   State() = default;
 
@@ -144,7 +146,6 @@ class State {
   void encode(Player observer, std::span<float> planes) const;
   int policy_index(Action a) const;
   Action policy_action(int index) const;
-  State sample_world(Player, Rng&) const { return *this; }
   std::uint64_t information_key(Player p) const;
 
   std::string action_to_string(Action a) const;
@@ -295,13 +296,19 @@ class Elements {
   double max_return() const { return 1; }
   bool zero_sum() const { return true; }
   bool perfect_information() const { return true; }
+  // Two sides, red and blue; seats alternate between them.
+  std::vector<int> teams() const {
+    std::vector<int> t(static_cast<std::size_t>(num_players()));
+    for (int p = 0; p < num_players(); ++p) t[static_cast<std::size_t>(p)] = p % 2;
+    return t;
+  }
   State initial_state() const;
   State state_from_json(const nlohmann::json& j) const;  // throws Error naming the field
   const Rules& rules() const { return *rules_; }
 
  private:
   Options options_;
-  std::shared_ptr<const Rules> rules_;
+  const Rules* rules_;  // interned (engine/core/interned.h): lives for the process, like its states' pointers
   EncodingSpec encoding_;
   PolicySpec policy_;
 };

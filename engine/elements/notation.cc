@@ -3,6 +3,9 @@
 #include <sstream>
 
 #include "engine/core/error.h"
+#include "engine/core/hash.h"
+#include "engine/core/input.h"
+#include "engine/core/json_fields.h"
 #include "engine/elements/elements.h"
 
 namespace qilab::elements {
@@ -212,278 +215,212 @@ nlohmann::json State::to_json() const {
   return j;
 }
 
-namespace {
-
-// Checked access to a position's JSON; every error names the JSON path of the field
-// (heroes[1].energy[0]) and what was expected.
-struct Reader {
-  [[noreturn]] void fail(const std::string& path, const std::string& expected) const {
-    throw Error("elements position: field '" + path + "' expects " + expected);
-  }
-  [[noreturn]] void refuse(const std::string& path, const std::string& why) const {
-    throw Error("elements position: field '" + path + "': " + why);
-  }
-  static std::string key(const std::string& path, const char* name) { return path.empty() ? name : path + "." + name; }
-  static std::string index(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
-  // The object at `path` has exactly the fields `known` (a missing one is reported when read).
-  void only(const nlohmann::json& j, const std::string& path, std::initializer_list<const char*> known) const {
-    if (!j.is_object() && path.empty()) throw Error("elements position: expected a JSON object, not " + std::string(j.type_name()));
-    if (!j.is_object()) fail(path, "a JSON object, not " + std::string(j.type_name()));
-    for (const auto& [k, v] : j.items()) {
-      bool ok = false;
-      for (const char* name : known) ok = ok || k == name;
-      if (!ok) refuse(key(path, k.c_str()), "unknown field");
-    }
-  }
-  const nlohmann::json& at(const nlohmann::json& j, const std::string& path, const char* name) const {
-    auto it = j.find(name);
-    if (it == j.end()) throw Error("elements position: missing field '" + key(path, name) + "'");
-    return *it;
-  }
-  // An integer lo..hi, compared as a 64-bit value before it is narrowed (a huge unsigned value
-  // must not wrap into range).
-  int integer(const nlohmann::json& v, const std::string& path, int lo, int hi) const {
-    bool ok = v.is_number_integer();
-    if (ok && v.is_number_unsigned()) ok = hi >= 0 && v.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi) &&
-                                           static_cast<std::int64_t>(v.get<std::uint64_t>()) >= lo;
-    else if (ok) ok = v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
-    if (!ok) fail(path, "an integer " + std::to_string(lo) + " to " + std::to_string(hi) + ", not " + v.dump());
-    return static_cast<int>(v.get<std::int64_t>());
-  }
-  int field(const nlohmann::json& j, const std::string& path, const char* name, int lo, int hi) const {
-    return integer(at(j, path, name), key(path, name), lo, hi);
-  }
-  bool boolean(const nlohmann::json& j, const std::string& path, const char* name) const {
-    const auto& v = at(j, path, name);
-    if (!v.is_boolean()) fail(key(path, name), "true or false, not " + v.dump());
-    return v.get<bool>();
-  }
-  std::string string(const nlohmann::json& v, const std::string& path) const {
-    if (!v.is_string()) fail(path, "a string, not " + v.dump());
-    return v.get<std::string>();
-  }
-  const nlohmann::json& array(const nlohmann::json& v, const std::string& path, int size = -1) const {
-    if (!v.is_array() || (size >= 0 && static_cast<int>(v.size()) != size))
-      fail(path, size >= 0 ? "an array of " + std::to_string(size) : std::string("an array"));
-    return v;
-  }
-};
-
-}  // namespace
-
 // Reads a position written by to_json for this game, and refuses one that play cannot reach
-// in ways the rules code relies on (docs/formats.md lists the checks).
+// in ways the rules code relies on (docs/formats.md lists the checks). Every error names the
+// JSON pointer of the field (/heroes/1/energy/0) and what was expected (engine/core/json_fields.h).
 State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
   const Rules& r = game.rules();
   const Grid& g = r.grid;
-  Reader rd;
-  rd.only(j, "", {"game", "players", "round", "moves", "phase", "side", "first_side", "active", "move_left", "creates",
-                  "returned", "major_done", "casts", "base_hp", "winner", "deck", "drawn", "to_draw", "combat", "tiles", "heroes",
-                  "terrain"});
-  if (rd.string(rd.at(j, "", "game"), "game") != "elements") rd.fail("game", "\"elements\"");
+  const JsonField root(j, "elements position");
+  root.object({"game", "players", "round", "moves", "phase", "side", "first_side", "active", "move_left", "creates",
+               "returned", "major_done", "casts", "base_hp", "winner", "deck", "drawn", "to_draw", "combat", "tiles",
+               "heroes", "terrain"});
+  root["game"].expect("elements");
   // The player count first: every later range (heroes, active) depends on it.
-  const int players = rd.field(j, "", "players", 2, 6);
+  const int players = root["players"].int_in(2, 6);
   if (players != r.players)
-    rd.refuse("players", "the position is for " + std::to_string(players) + " players and the game has " +
-                             std::to_string(r.players) + " (option players)");
+    root["players"].fail("the position is for " + std::to_string(players) + " players and the game has " +
+                         std::to_string(r.players) + " (option players)");
   State s = game.initial_state();
-  s.round_ = static_cast<std::int16_t>(rd.field(j, "", "round", 1, r.max_rounds));
-  s.moves_ = rd.field(j, "", "moves", 0, 1 << 30);
-  const std::string phase = rd.string(rd.at(j, "", "phase"), "phase");
-  int ph = -1;
-  for (int k = 0; k < 8; ++k)
-    if (phase == kPhaseName[k]) ph = k;
-  if (ph < 0) rd.fail("phase", "select, respawn, act, draw, place, attack_roll, defence_roll or over");
-  s.phase_ = static_cast<Phase>(ph);
-  s.side_ = static_cast<std::int8_t>(rd.field(j, "", "side", 0, 1));
-  s.first_side_ = static_cast<std::int8_t>(rd.field(j, "", "first_side", 0, 1));
-  s.active_ = static_cast<std::int8_t>(rd.field(j, "", "active", -1, r.heroes - 1));
-  s.move_left_ = static_cast<std::int8_t>(rd.field(j, "", "move_left", 0, 127));
+  s.round_ = static_cast<std::int16_t>(root["round"].int_in(1, r.max_rounds));
+  s.moves_ = root["moves"].int_in(0, 1 << 30);
+  s.phase_ = static_cast<Phase>(root["phase"].one_of(
+      {"select", "respawn", "act", "draw", "place", "attack_roll", "defence_roll", "over"}));
+  s.side_ = static_cast<std::int8_t>(root["side"].int_in(0, 1));
+  s.first_side_ = static_cast<std::int8_t>(root["first_side"].int_in(0, 1));
+  s.active_ = static_cast<std::int8_t>(root["active"].int_in(-1, r.heroes - 1));
+  s.move_left_ = static_cast<std::int8_t>(root["move_left"].int_in(0, 127));
   const int create_cap = r.creates_per_activation > 0 ? r.creates_per_activation : 127;
-  s.creates_ = static_cast<std::int8_t>(rd.field(j, "", "creates", 0, create_cap));
-  s.returned_ = rd.boolean(j, "", "returned");
-  s.major_done_ = rd.boolean(j, "", "major_done");
+  s.creates_ = static_cast<std::int8_t>(root["creates"].int_in(0, create_cap));
+  s.returned_ = root["returned"].boolean();
+  s.major_done_ = root["major_done"].boolean();
   const int cast_cap = r.casts_per_skill > 0 ? r.casts_per_skill : 127;
-  const auto& casts = rd.array(rd.at(j, "", "casts"), "casts", kMaxSkills);
-  for (int k = 0; k < kMaxSkills; ++k)
-    s.casts_[k] = static_cast<std::uint8_t>(rd.integer(casts[k], Reader::index("casts", k), 0, cast_cap));
-  const auto& hp = rd.array(rd.at(j, "", "base_hp"), "base_hp", 2);
-  for (int k = 0; k < 2; ++k)
-    s.base_hp_[k] = static_cast<std::int8_t>(rd.integer(hp[k], Reader::index("base_hp", k), 0, r.base_hp));
-  s.winner_ = static_cast<std::int8_t>(rd.field(j, "", "winner", -1, 2));
+  const JsonField casts = root["casts"];
+  casts.array(kMaxSkills);
+  for (int k = 0; k < kMaxSkills; ++k) s.casts_[k] = static_cast<std::uint8_t>(casts[k].int_in(0, cast_cap));
+  const JsonField hp = root["base_hp"];
+  hp.array(2);
+  for (int k = 0; k < 2; ++k) s.base_hp_[k] = static_cast<std::int8_t>(hp[k].int_in(0, r.base_hp));
+  s.winner_ = static_cast<std::int8_t>(root["winner"].int_in(-1, 2));
 
   // The deck: each tile at most once, and never both in the deck and drawn.
   const int deck_size = static_cast<int>(r.deck.tiles.size());
   s.deck_ = {0, 0};
-  const auto& deck = rd.array(rd.at(j, "", "deck"), "deck");
-  for (std::size_t i = 0; i < deck.size(); ++i) {
-    const int tile = rd.integer(deck[i], Reader::index("deck", i), 0, deck_size - 1);
-    if ((s.deck_[tile >> 6] >> (tile & 63)) & 1) rd.refuse(Reader::index("deck", i), "tile " + std::to_string(tile) + " is listed twice");
+  const JsonField deck = root["deck"];
+  for (std::size_t i = 0, n = deck.array(); i < n; ++i) {
+    const int tile = deck[i].int_in(0, deck_size - 1);
+    if ((s.deck_[tile >> 6] >> (tile & 63)) & 1) deck[i].fail("tile " + std::to_string(tile) + " is listed twice");
     s.deck_[tile >> 6] |= std::uint64_t{1} << (tile & 63);
   }
-  const auto& drawn = rd.array(rd.at(j, "", "drawn"), "drawn", 2);
+  const JsonField drawn = root["drawn"];
+  drawn.array(2);
   int n_drawn = 0;
   for (int k = 0; k < 2; ++k) {
-    const std::string path = Reader::index("drawn", k);
-    const int tile = rd.integer(drawn[k], path, -1, deck_size - 1);
+    const int tile = drawn[k].int_in(-1, deck_size - 1);
     s.drawn_[k] = static_cast<std::int8_t>(tile);
     if (tile < 0) continue;
     ++n_drawn;
-    if ((s.deck_[tile >> 6] >> (tile & 63)) & 1) rd.refuse(path, "tile " + std::to_string(tile) + " is drawn and also in 'deck'");
-    if (k == 1 && tile == s.drawn_[0]) rd.refuse(path, "tile " + std::to_string(tile) + " is drawn twice");
-    if (s.phase_ != Phase::kDraw && s.phase_ != Phase::kPlace) rd.fail(path, "-1 outside the draw and place phases");
+    if ((s.deck_[tile >> 6] >> (tile & 63)) & 1) drawn[k].fail("tile " + std::to_string(tile) + " is drawn and also in 'deck'");
+    if (k == 1 && tile == s.drawn_[0]) drawn[k].fail("tile " + std::to_string(tile) + " is drawn twice");
+    if (s.phase_ != Phase::kDraw && s.phase_ != Phase::kPlace) drawn[k].fail("expected -1 outside the draw and place phases");
   }
-  if (s.phase_ == Phase::kPlace && n_drawn == 0) rd.fail("drawn", "a drawn tile while placing");
-  s.to_draw_ = static_cast<std::int8_t>(rd.field(j, "", "to_draw", 0, 2));
+  if (s.phase_ == Phase::kPlace && n_drawn == 0) drawn.fail("expected a drawn tile while placing");
+  const JsonField to_draw = root["to_draw"];
+  s.to_draw_ = static_cast<std::int8_t>(to_draw.int_in(0, 2));
   if (s.phase_ == Phase::kDraw && (s.to_draw_ == 0 || s.to_draw_ > s.deck_left() || s.to_draw_ + n_drawn > 2))
-    rd.fail("to_draw", "1 or 2 while drawing, no more than the deck holds and the two a create draws");
-  if (s.phase_ != Phase::kDraw && s.to_draw_ != 0) rd.fail("to_draw", "0 outside the draw phase");
+    to_draw.fail("expected 1 or 2 while drawing, no more than the deck holds and the two a create draws");
+  if (s.phase_ != Phase::kDraw && s.to_draw_ != 0) to_draw.fail("expected 0 outside the draw phase");
 
-  const auto& combat = rd.array(rd.at(j, "", "combat"), "combat", 7);
-  s.target_ = static_cast<std::int16_t>(rd.integer(combat[0], "combat[0]", -1, g.cells() - 1));
-  s.att_dice_ = static_cast<std::int8_t>(rd.integer(combat[1], "combat[1]", 0, kMaxDice));
-  s.att_thr_ = static_cast<std::int8_t>(rd.integer(combat[2], "combat[2]", 4, 5));
-  s.def_dice_ = static_cast<std::int8_t>(rd.integer(combat[3], "combat[3]", 0, kMaxDice));
-  s.def_thr_ = static_cast<std::int8_t>(rd.integer(combat[4], "combat[4]", 4, 5));
-  s.att_succ_ = static_cast<std::int8_t>(rd.integer(combat[5], "combat[5]", 0, kMaxDice));
-  s.dmg_elem_ = static_cast<std::int8_t>(rd.integer(combat[6], "combat[6]", 0, 3));
+  const JsonField combat = root["combat"];
+  combat.array(7);  // [target, attack dice, threshold, defence dice, threshold, successes, element]
+  s.target_ = static_cast<std::int16_t>(combat[0].int_in(-1, g.cells() - 1, "the target cell"));
+  s.att_dice_ = static_cast<std::int8_t>(combat[1].int_in(0, kMaxDice, "the attack dice"));
+  s.att_thr_ = static_cast<std::int8_t>(combat[2].int_in(4, 5, "the attack threshold"));
+  s.def_dice_ = static_cast<std::int8_t>(combat[3].int_in(0, kMaxDice, "the defence dice"));
+  s.def_thr_ = static_cast<std::int8_t>(combat[4].int_in(4, 5, "the defence threshold"));
+  s.att_succ_ = static_cast<std::int8_t>(combat[5].int_in(0, kMaxDice, "the attack successes"));
+  s.dmg_elem_ = static_cast<std::int8_t>(combat[6].int_in(0, 3, "the damage element"));
 
   s.clear_tiles();
-  auto cell_of = [&](const nlohmann::json& v, const std::string& path) {
-    const int c = g.parse(rd.string(v, path));
-    if (c < 0) rd.fail(path, "a cell \"q,r\" on the grid, not " + v.dump());
+  auto cell_of = [&](const JsonField& v) {
+    const int c = g.parse(v.string());
+    if (c < 0) v.fail("expected a cell \"q,r\" on the grid, got " + brief(v.json()));
     return c;
   };
-  auto element_of = [&](const nlohmann::json& v, const std::string& path) {
-    const int e = parse_element(rd.string(v, path));
-    if (e < 0) rd.fail(path, "fire, earth, water or wind, not " + v.dump());
+  auto element_of = [&](const JsonField& v) {
+    const int e = parse_element(v.string());
+    if (e < 0) v.fail("expected fire, earth, water or wind, got " + brief(v.json()));
     return static_cast<Element>(e);
   };
   Board seen;
   int placed = 0;  // tiles from the deck on the map: every tile but the starting patches' own
-  const auto& tiles = rd.array(rd.at(j, "", "tiles"), "tiles");
-  for (std::size_t i = 0; i < tiles.size(); ++i) {
-    const std::string path = Reader::index("tiles", i);
-    const auto& t = rd.array(tiles[i], path, 5);
-    const int c = cell_of(t[0], path + "[0]");
-    if (s.bases_.test(c)) rd.refuse(path + "[0]", "cell " + g.name(c) + " is a base; no tile lies on it");
-    if (seen.test(c)) rd.refuse(path + "[0]", "a second entry for cell " + g.name(c) + " (one entry per stack)");
+  const JsonField tiles = root["tiles"];
+  for (std::size_t i = 0, n = tiles.array(); i < n; ++i) {
+    const JsonField t = tiles[i];
+    t.array(5);  // [cell, height, element, edges, token]
+    const int c = cell_of(t[0]);
+    if (s.bases_.test(c)) t[0].fail("cell " + g.name(c) + " is a base; no tile lies on it");
+    if (seen.test(c)) t[0].fail("a second entry for cell " + g.name(c) + " (one entry per stack)");
     seen.set(c);
-    const int h = rd.integer(t[1], path + "[1]", 1, kMaxHeight);
-    const Element e = element_of(t[2], path + "[2]");
-    const std::string edges = rd.string(t[3], path + "[3]");
+    const int h = t[1].int_in(1, kMaxHeight, "a height");
+    const Element e = element_of(t[2]);
+    const std::string& edges = t[3].string();
     bool ok = edges.size() == 6;
     for (char ch : edges) ok = ok && parse_marker(ch) >= 0;
-    if (!ok) rd.fail(path + "[3]", "6 edge letters from . A S M G B, not " + t[3].dump());
-    if (!t[4].is_boolean()) rd.fail(path + "[4]", "a token flag true or false, not " + t[4].dump());
-    const bool token = t[4].get<bool>();
-    if (token && edges.find('G') == std::string::npos)
-      rd.refuse(path + "[4]", "a gather token on a tile with no gather marker");
+    if (!ok) t[3].fail("expected 6 edge letters from . A S M G B, got " + brief(t[3].json()));
+    const bool token = t[4].boolean("a token flag");
+    if (token && edges.find('G') == std::string::npos) t[4].fail("a gather token on a tile with no gather marker");
     bool patch = false;
     for (int side = 0; side < 2; ++side) patch = patch || g.distance(c, r.base_cell[side]) == 1;
     placed += h - (patch ? 1 : 0);
     s.put_tile(c, h, e, edges, token);
   }
   if (s.tokens_.count() > r.gather_tokens)
-    rd.refuse("tiles", std::to_string(s.tokens_.count()) + " gather tokens, and the box holds " +
-                           std::to_string(r.gather_tokens) + " (option gather_tokens)");
+    tiles.fail(std::to_string(s.tokens_.count()) + " gather tokens, and the box holds " + std::to_string(r.gather_tokens) +
+               " (option gather_tokens)");
   if (placed + s.deck_left() + n_drawn > deck_size)
-    rd.refuse("tiles", std::to_string(placed) + " tiles placed beyond the starting patches, with " +
-                           std::to_string(s.deck_left()) + " in 'deck' and " + std::to_string(n_drawn) +
-                           " drawn: more than the deck's " + std::to_string(deck_size));
+    tiles.fail(std::to_string(placed) + " tiles placed beyond the starting patches, with " + std::to_string(s.deck_left()) +
+               " in 'deck' and " + std::to_string(n_drawn) + " drawn: more than the deck's " + std::to_string(deck_size));
 
-  const auto& heroes = rd.array(rd.at(j, "", "heroes"), "heroes", r.heroes);
+  const JsonField heroes = root["heroes"];
+  heroes.array(static_cast<std::size_t>(r.heroes));
   for (int i = 0; i < r.heroes; ++i) s.put_hero(i, -1);
   for (int i = 0; i < r.heroes; ++i) {
-    const std::string path = Reader::index("heroes", i);
-    const auto& hj = heroes[i];
-    rd.only(hj, path, {"id", "cell", "energy", "mana", "acted", "dead", "skipped", "status"});
+    const JsonField hj = heroes[i];
+    hj.object({"id", "cell", "energy", "mana", "acted", "dead", "skipped", "status"});
     Hero& h = s.heroes_[i];
     const HeroSpec& spec = r.roster[h.spec];
-    if (rd.string(rd.at(hj, path, "id"), Reader::key(path, "id")) != spec.id)
-      rd.fail(Reader::key(path, "id"), "'" + spec.id + "' (the option heroes)");
-    const std::string epath = Reader::key(path, "energy");
-    const auto& energy = rd.array(rd.at(hj, path, "energy"), epath, 4);
-    for (int e = 0; e < kElements; ++e)
-      h.energy[e] = static_cast<std::uint8_t>(rd.integer(energy[e], Reader::index(epath, e), 0, spec.energy[e]));
-    h.mana = static_cast<std::uint8_t>(rd.field(hj, path, "mana", 0, spec.mana));
-    h.acted = rd.boolean(hj, path, "acted");
-    h.dead = rd.boolean(hj, path, "dead");
-    h.skipped = rd.boolean(hj, path, "skipped");
-    if (h.skipped && !h.dead) rd.refuse(Reader::key(path, "skipped"), "only a dead hero has a skip served");
-    if (!h.dead && h.zero_energies() >= 2) rd.refuse(epath, "two energies at 0 on a living hero (it would have died)");
+    hj["id"].expect(spec.id);  // the option heroes
+    const JsonField energy = hj["energy"];
+    energy.array(4);
+    for (int e = 0; e < kElements; ++e) h.energy[e] = static_cast<std::uint8_t>(energy[e].int_in(0, spec.energy[e]));
+    h.mana = static_cast<std::uint8_t>(hj["mana"].int_in(0, spec.mana));
+    h.acted = hj["acted"].boolean();
+    h.dead = hj["dead"].boolean();
+    h.skipped = hj["skipped"].boolean();
+    if (h.skipped && !h.dead) hj["skipped"].fail("only a dead hero has a skip served");
+    if (!h.dead && h.zero_energies() >= 2) energy.fail("two energies at 0 on a living hero (it would have died)");
     h.n_status = 0;
-    const std::string spath = Reader::key(path, "status");
-    const auto& status = rd.array(rd.at(hj, path, "status"), spath);
-    if (status.size() > static_cast<std::size_t>(kMaxStatus)) rd.fail(spath, "at most 4 statuses");
-    for (std::size_t k = 0; k < status.size(); ++k) {
-      const std::string p = Reader::index(spath, k);
-      const auto& st = rd.array(status[k], p, 3);
-      const std::string kind = rd.string(st[0], p + "[0]");
-      int e = -1;
-      for (int x = 0; x < kEffects; ++x)
-        if (kind == kEffectName[x]) e = x;
-      if (e < 0) rd.fail(p + "[0]", "a status kind (attack_up, ...), not " + st[0].dump());
+    const JsonField status = hj["status"];
+    const std::size_t n_status = status.array(0, kMaxStatus);
+    std::array<std::string_view, kEffects> effect_names;
+    for (int x = 0; x < kEffects; ++x) effect_names[x] = kEffectName[x];
+    for (std::size_t k = 0; k < n_status; ++k) {
+      const JsonField st = status[k];
+      st.array(3);  // [kind, amount, rounds]
+      const int e = st[0].one_of(effect_names);
       for (int x = 0; x < h.n_status; ++x)
-        if (h.status[x].kind == static_cast<Effect>(e)) rd.refuse(p + "[0]", "a second status " + kind + " (they merge)");
-      h.status[h.n_status++] = {static_cast<Effect>(e), static_cast<std::int8_t>(rd.integer(st[1], p + "[1]", -9, 9)),
-                                static_cast<std::uint8_t>(rd.integer(st[2], p + "[2]", 1, 9))};
+        if (h.status[x].kind == static_cast<Effect>(e)) st[0].fail("a second status " + st[0].string() + " (they merge)");
+      h.status[h.n_status++] = {static_cast<Effect>(e), static_cast<std::int8_t>(st[1].int_in(-9, 9, "an amount")),
+                                static_cast<std::uint8_t>(st[2].int_in(1, 9, "rounds"))};
     }
-    const std::string cpath = Reader::key(path, "cell");
-    const auto& cell = rd.at(hj, path, "cell");
-    const std::string name = rd.string(cell, cpath);
+    const JsonField cell = hj["cell"];
+    const std::string& name = cell.string();
     if (!name.empty()) {
-      const int c = cell_of(cell, cpath);
-      if (s.occ_.test(c) || s.bases_.test(c) || s.height_[c] == 0) rd.fail(cpath, "a free tile, not " + name);
+      const int c = cell_of(cell);
+      if (s.occ_.test(c) || s.bases_.test(c) || s.height_[c] == 0) cell.fail("expected a free tile, got " + name);
       s.put_hero(i, c);
     }
-    if (h.dead != name.empty()) rd.fail(cpath, "\"\" exactly when the hero is dead");
+    if (h.dead != name.empty()) cell.fail("expected \"\" exactly when the hero is dead");
   }
 
   Board under;
-  const auto& terrain = rd.array(rd.at(j, "", "terrain"), "terrain");
-  if (terrain.size() > static_cast<std::size_t>(kMaxTerrain)) rd.fail("terrain", "at most 8 effects");
-  for (std::size_t i = 0; i < terrain.size(); ++i) {
-    const std::string path = Reader::index("terrain", i);
-    const auto& t = rd.array(terrain[i], path, 4);
-    const int c = cell_of(t[0], path + "[0]");
-    if (s.height_[c] == 0 || s.bases_.test(c)) rd.refuse(path + "[0]", "cell " + g.name(c) + " holds no tile");
-    if (under.test(c)) rd.refuse(path + "[0]", "a second effect on cell " + g.name(c));
+  const JsonField terrain = root["terrain"];
+  for (std::size_t i = 0, n = terrain.array(0, kMaxTerrain); i < n; ++i) {
+    const JsonField t = terrain[i];
+    t.array(4);  // [cell, element, duration, caster]
+    const int c = cell_of(t[0]);
+    if (s.height_[c] == 0 || s.bases_.test(c)) t[0].fail("cell " + g.name(c) + " holds no tile");
+    if (under.test(c)) t[0].fail("a second effect on cell " + g.name(c));
     under.set(c);
-    s.add_terrain(c, element_of(t[1], path + "[1]"), rd.integer(t[2], path + "[2]", 1, 9),
-                  rd.integer(t[3], path + "[3]", 0, r.heroes - 1));
+    const Element e = element_of(t[1]);
+    const int duration = t[2].int_in(1, 9, "a duration");
+    s.add_terrain(c, e, duration, t[3].int_in(0, r.heroes - 1, "the caster"));
   }
 
   // The phase against the rest.
   const bool over = s.phase_ == Phase::kOver;
-  if (over != (s.winner_ >= 0)) rd.fail("winner", over ? "0, 1 or 2 when the game is over" : "-1 while the game is on");
+  if (over != (s.winner_ >= 0))
+    root["winner"].fail(over ? "expected 0, 1 or 2 when the game is over" : "expected -1 while the game is on");
   for (int k = 0; k < 2; ++k)
-    if (s.base_hp_[k] == 0 && !over) rd.refuse(Reader::index("base_hp", k), "a base at 0 HP ends the game");
+    if (s.base_hp_[k] == 0 && !over) hp[k].fail("a base at 0 HP ends the game");
+  const JsonField active = root["active"];
   if (s.phase_ == Phase::kSelect) {
-    if (s.active_ >= 0) rd.fail("active", "-1 between activations");
-    if (!s.side_has_unacted(s.side_)) rd.refuse("side", "the side to move has no hero left to act this round");
+    if (s.active_ >= 0) active.fail("expected -1 between activations");
+    if (!s.side_has_unacted(s.side_)) root["side"].fail("the side to move has no hero left to act this round");
   } else if (!over) {
-    if (s.active_ < 0) rd.fail("active", "a hero during an activation");
+    if (s.active_ < 0) active.fail("expected a hero during an activation");
     const Hero& a = s.heroes_[s.active_];
     if (s.phase_ == Phase::kRespawn ? !(a.dead && a.skipped) : a.dead)
-      rd.fail("active", s.phase_ == Phase::kRespawn ? "a dead hero whose skip is served" : "a living hero");
-    if (a.side != s.side_) rd.fail("active", "a hero of the side to move");
+      active.fail(s.phase_ == Phase::kRespawn ? "expected a dead hero whose skip is served" : "expected a living hero");
+    if (a.side != s.side_) active.fail("expected a hero of the side to move");
   }
   const bool rolling = s.phase_ == Phase::kAttackRoll || s.phase_ == Phase::kDefenceRoll;
   // A return ends the create that made it and bars the next: it lies within an activation
   // (or one the game ended), after a create, and never while a create is drawing or placing.
+  const JsonField returned = root["returned"];
   if (s.returned_) {
-    if (s.creates_ == 0) rd.fail("returned", "false when 'creates' is 0 (a return follows a create)");
+    if (s.creates_ == 0) returned.fail("expected false when 'creates' is 0 (a return follows a create)");
     if (s.phase_ != Phase::kAct && !rolling && !over)
-      rd.fail("returned", "false outside an activation's act and attack phases (a return bars the next create)");
+      returned.fail("expected false outside an activation's act and attack phases (a return bars the next create)");
   }
   if (rolling) {
     const int t = s.target_;
     const int enemy = 1 - s.heroes_[s.active_].side;
     if (t < 0 || !(t == r.base_cell[enemy] || s.side_occ_[enemy].test(t)))
-      rd.fail("combat[0]", "the cell of the enemy hero or base under attack");
+      combat[0].fail("expected the cell of the enemy hero or base under attack");
   } else if (s.target_ != -1) {
-    rd.fail("combat[0]", "-1 outside the attack rolls");
+    combat[0].fail("expected -1 outside the attack rolls");
   }
   return s;
 }
@@ -561,8 +498,7 @@ std::string State::render_text() const {
 }
 
 std::uint64_t State::information_key(Player p) const {
-  std::uint64_t h = std::hash<std::string>{}(to_json().dump());
-  return h ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(p + 1));
+  return hash_mix(hash_bytes(kHashSeed, to_json().dump()), static_cast<std::uint64_t>(p));
 }
 
 }  // namespace qilab::elements

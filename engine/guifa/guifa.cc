@@ -5,10 +5,12 @@
 #include "engine/guifa/encoding.h"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 #include "engine/core/error.h"
 #include "engine/core/input.h"
+#include "engine/core/json_fields.h"
 
 namespace qilab::guifa {
 
@@ -120,185 +122,144 @@ void Guifa::check_army(const State& s, const Bad& bad) const {
   }
 }
 
+std::vector<int> Guifa::teams() const {
+  std::vector<int> t(static_cast<std::size_t>(players_));
+  for (int p = 0; p < players_; ++p) t[static_cast<std::size_t>(p)] = mode_ == Mode::kAlliance ? p % 2 : p;
+  return t;
+}
+
 State Guifa::state_from_json(const nlohmann::json& j) const {
-  using nlohmann::json;
-  auto bad = [](const std::string& field, const std::string& what) {
-    return Error("guifa position: field '" + field + "': " + what);
-  };
-  if (!j.is_object()) throw Error("guifa position: expected a JSON object");
-  static const std::set<std::string> known = {"game", "size", "players", "mode", "current", "turns", "moves", "pieces",
-                                              "corpses", "fields", "out", "hold", "summoning", "ward", "next_id", "winner"};
-  for (const auto& [k, v] : j.items())
-    if (!known.count(k)) throw bad(k, "unknown field");
-  auto field = [&](const char* name) -> const json& {
-    auto it = j.find(name);
-    if (it == j.end()) throw bad(name, "missing");
-    return *it;
-  };
-  // Integers are range-checked as the 64-bit values JSON holds before they are narrowed; an
-  // unsigned value above the signed range is out of range, never wrapped.
-  auto integer = [&](const json& v, const std::string& name, long long lo, long long hi) {
-    const bool fits = v.is_number_integer() &&
-                      !(v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(hi)) &&
-                      v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
-    if (!fits)
-      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + brief(v));
-    return static_cast<int>(v.get<std::int64_t>());
-  };
-  // A nested object takes only its own keys: a misspelt one is an error, not a silent default.
-  auto only_keys = [&](const json& obj, const std::string& path, std::initializer_list<const char*> keys) {
-    for (const auto& [k, v] : obj.items())
-      if (std::none_of(keys.begin(), keys.end(), [&](const char* key) { return k == key; }))
-        throw bad(path + "." + k, "unknown field");
-  };
+  const JsonField root(j, "guifa position");
+  root.object({"game", "size", "players", "mode", "current", "turns", "moves", "pieces", "corpses", "fields", "out",
+               "hold", "summoning", "ward", "next_id", "winner"});
   State s = empty_state();
   const Geometry& g = s.geo();
-  auto cell = [&](const json& v, const std::string& name) {
-    const int c = v.is_string() ? g.parse(v.get<std::string>()) : -1;
-    if (c < 0) throw bad(name, "expected a cell name a1-" + g.name(g.cells - 1) + ", got " + brief(v));
+  auto cell = [&](const JsonField& v) {
+    const int c = v.json().is_string() ? g.parse(v.json().get<std::string>()) : -1;
+    if (c < 0) v.fail("expected a cell name a1-" + g.name(g.cells - 1) + ", got " + brief(v.json()));
     return c;
   };
-  if (field("game") != "guifa") throw bad("game", "expected \"guifa\", got " + brief(field("game")));
-  if (integer(field("size"), "size", kMinSize, kMaxSize) != size_)
-    throw bad("size", "the game is configured for a " + std::to_string(size_) + "x" + std::to_string(size_) + " board");
-  if (integer(field("players"), "players", 2, 4) != players_)
-    throw bad("players", "the game is configured for " + std::to_string(players_) + " players");
-  const json& mode = field("mode");
-  const char* want = mode_ == Mode::kTwoPlayers ? "two_players" : mode_ == Mode::kAlliance ? "alliance" : "free_for_all";
-  if (mode != want) throw bad("mode", std::string("expected \"") + want + "\", got " + brief(mode));
-  s.current_ = static_cast<std::int8_t>(integer(field("current"), "current", 0, players_ - 1));
-  s.turns_ = integer(field("turns"), "turns", 0, max_turns_);
-  s.moves_ = j.contains("moves") ? integer(j["moves"], "moves", 0, 1 << 30) : s.turns_;
-  s.next_id_ = static_cast<std::uint16_t>(integer(field("next_id"), "next_id", 1, 65535));
+  root["game"].expect("guifa");
+  if (root["size"].int_in(kMinSize, kMaxSize) != size_)
+    root["size"].fail("the game is configured for a " + std::to_string(size_) + "x" + std::to_string(size_) + " board");
+  if (root["players"].int_in(2, 4) != players_)
+    root["players"].fail("the game is configured for " + std::to_string(players_) + " players");
+  root["mode"].expect(mode_ == Mode::kTwoPlayers ? "two_players" : mode_ == Mode::kAlliance ? "alliance" : "free_for_all");
+  s.current_ = static_cast<std::int8_t>(root["current"].int_in(0, players_ - 1));
+  s.turns_ = root["turns"].int_in(0, max_turns_);
+  const auto moves = root.find("moves");
+  s.moves_ = moves ? moves->int_in(0, 1 << 30) : s.turns_;
+  s.next_id_ = static_cast<std::uint16_t>(root["next_id"].int_in(1, 65535));
 
-  const json& out = field("out");
-  if (!out.is_array() || static_cast<int>(out.size()) != players_) throw bad("out", "expected an array of one boolean per seat");
-  for (int p = 0; p < players_; ++p) {
-    if (!out[p].is_boolean()) throw bad("out", "expected booleans, got " + brief(out[p]));
-    if (out[p].get<bool>()) s.out_mask_ |= static_cast<std::uint8_t>(1u << p);
-  }
+  const JsonField out = root["out"];
+  out.array(static_cast<std::size_t>(players_));
+  for (int p = 0; p < players_; ++p)
+    if (out[p].boolean()) s.out_mask_ |= static_cast<std::uint8_t>(1u << p);
 
-  const json& pieces = field("pieces");
-  if (!pieces.is_array()) throw bad("pieces", "expected an array of pieces");
+  const JsonField pieces = root["pieces"];
   std::set<int> ids;
-  for (std::size_t i = 0; i < pieces.size(); ++i) {
-    const json& pj = pieces[i];
-    const std::string at = "pieces[" + std::to_string(i) + "]";
-    if (!pj.is_object()) throw bad(at, "expected an object {cell, kind, owner, id, revived, clone, master}");
-    only_keys(pj, at, {"cell", "kind", "owner", "id", "revived", "clone", "master"});
-    auto pf = [&](const char* name) -> const json& {
-      auto it = pj.find(name);
-      if (it == pj.end()) throw bad(at + "." + name, "missing");
-      return *it;
-    };
-    const int c = cell(pf("cell"), at + ".cell");
-    if (s.occ_.test(c)) throw bad(at + ".cell", "two pieces on " + g.name(c));
-    int kind = -1;
-    for (int k = 0; k < kKinds; ++k)
-      if (pf("kind") == kKindName[k]) kind = k;
-    if (kind < 0) throw bad(at + ".kind", "expected a kind name (summoner, illusionist, ...), got " + brief(pf("kind")));
+  std::array<std::string_view, kKinds> kind_names;
+  for (int k = 0; k < kKinds; ++k) kind_names[k] = kKindName[k];
+  for (std::size_t i = 0, n = pieces.array(); i < n; ++i) {
+    const JsonField pj = pieces[i];
+    pj.object({"cell", "kind", "owner", "id", "revived", "clone", "master"});
+    const int c = cell(pj["cell"]);
+    if (s.occ_.test(c)) pj["cell"].fail("two pieces on " + g.name(c));
+    const int kind = pj["kind"].one_of(kind_names);
     Piece p;
     p.kind = static_cast<std::uint8_t>(kind);
-    p.owner = static_cast<std::int8_t>(integer(pf("owner"), at + ".owner", 0, players_ - 1));
-    if (s.out(p.owner)) throw bad(at + ".owner", "seat " + std::to_string(p.owner) + " is out and has no pieces");
-    p.id = static_cast<std::uint16_t>(integer(pf("id"), at + ".id", 1, s.next_id_ - 1));
-    if (!ids.insert(p.id).second) throw bad(at + ".id", "id " + std::to_string(p.id) + " used twice");
-    if (!pf("revived").is_boolean()) throw bad(at + ".revived", "expected a boolean");
-    if (!pf("clone").is_boolean()) throw bad(at + ".clone", "expected a boolean");
-    if (pf("revived").get<bool>()) p.flags |= kRevived;
-    if (pf("clone").get<bool>()) {
-      if (kind != kIllusionist) throw bad(at + ".clone", "only an illusionist can be a clone");
+    p.owner = static_cast<std::int8_t>(pj["owner"].int_in(0, players_ - 1));
+    if (s.out(p.owner)) pj["owner"].fail("seat " + std::to_string(p.owner) + " is out and has no pieces");
+    p.id = static_cast<std::uint16_t>(pj["id"].int_in(1, s.next_id_ - 1));
+    if (!ids.insert(p.id).second) pj["id"].fail("id " + std::to_string(p.id) + " used twice");
+    const bool revived = pj["revived"].boolean(), clone = pj["clone"].boolean();
+    if (revived) p.flags |= kRevived;
+    if (clone) {
+      if (kind != kIllusionist) pj["clone"].fail("only an illusionist can be a clone");
       p.flags |= kClone;
     }
-    p.master = static_cast<std::uint16_t>(integer(pf("master"), at + ".master", 0, 65535));
+    p.master = static_cast<std::uint16_t>(pj["master"].int_in(0, 65535));
     if ((kind == kBeast || (p.flags & kClone)) != (p.master != 0))
-      throw bad(at + ".master", "beasts and clones name their master's id, other pieces 0");
+      pj["master"].fail("beasts and clones name their master's id, other pieces 0");
     s.place(c, p);
   }
   for (int p = 0; p < players_; ++p)
     if (!s.out(p) && (s.kind_[kScepter] & s.own_[p]).count() != 1)
-      throw bad("pieces", "seat " + std::to_string(p) + " is in the game and needs exactly one scepter");
+      pieces.fail("seat " + std::to_string(p) + " is in the game and needs exactly one scepter");
   for (int b : s.beasts_) {
     bool found = false;
     for (int c : s.kind_[kSummoner] & s.own_[s.sq_[b].owner])
       if (s.sq_[c].id == s.sq_[b].master) found = true;
-    if (!found) throw bad("pieces", "the beast on " + g.name(b) + " names no living summoner of its owner");
+    if (!found) pieces.fail("the beast on " + g.name(b) + " names no living summoner of its owner");
   }
 
-  const json& corpses = field("corpses");
-  if (!corpses.is_array()) throw bad("corpses", "expected an array of {cell, counts}");
-  for (std::size_t i = 0; i < corpses.size(); ++i) {
-    const json& cj = corpses[i];
-    const std::string at = "corpses[" + std::to_string(i) + "]";
-    if (!cj.is_object() || !cj.contains("cell") || !cj.contains("counts") || !cj["counts"].is_object())
-      throw bad(at, "expected an object {cell, counts: {kind: number}}");
-    only_keys(cj, at, {"cell", "counts"});
-    const int c = cell(cj["cell"], at + ".cell");
-    if (s.corpse_cells_.test(c)) throw bad(at + ".cell", "a second entry for " + g.name(c) + "; one entry per cell");
-    for (const auto& [k, v] : cj["counts"].items()) {
+  const JsonField corpses = root["corpses"];
+  for (std::size_t i = 0, n = corpses.array(); i < n; ++i) {
+    const JsonField cj = corpses[i];
+    cj.object({"cell", "counts"});
+    const int c = cell(cj["cell"]);
+    if (s.corpse_cells_.test(c)) cj["cell"].fail("a second entry for " + g.name(c) + "; one entry per cell");
+    const JsonField counts = cj["counts"];
+    for (const auto& [k, v] : counts.object().json().items()) {
       int nibble = -1;
       if (k == "spent") nibble = kSpentNibble;
-      for (int i = 0; i < 6; ++i)
-        if (k == kKindName[kRevivable[i]]) nibble = kRevivable[i];
-      if (nibble < 0) throw bad(at + ".counts." + k, "unknown corpse kind (revivable kinds or 'spent')");
-      const int n = integer(v, at + ".counts." + k, 0, 15);
-      s.corpses_[c] = (s.corpses_[c] & ~(std::uint32_t{15} << (4 * nibble))) | (std::uint32_t(n) << (4 * nibble));
+      for (int r = 0; r < 6; ++r)
+        if (k == kKindName[kRevivable[r]]) nibble = kRevivable[r];
+      if (nibble < 0) counts[k].fail("unknown corpse kind (revivable kinds or 'spent')");
+      const int n_kind = counts[k].int_in(0, 15);
+      s.corpses_[c] = (s.corpses_[c] & ~(std::uint32_t{15} << (4 * nibble))) | (std::uint32_t(n_kind) << (4 * nibble));
     }
     if (s.corpses_[c]) s.corpse_cells_.set(c);
   }
-  check_army(s, bad);
+  check_army(s, [](const std::string& field, const std::string& what) {
+    return Error("guifa position: /" + field + ": " + what);
+  });
 
   // Fields only carry precedence between opposing fields; they are recomputed below.
-  if (j.contains("fields")) {
-    const json& fields = j["fields"];
-    if (!fields.is_array() || static_cast<int>(fields.size()) != s.num_teams())
-      throw bad("fields", "expected one array of cells per team");
-    for (int t = 0; t < s.num_teams(); ++t) {
-      if (!fields[t].is_array()) throw bad("fields", "expected arrays of cell names");
-      for (const auto& c : fields[t]) s.field_[t].set(cell(c, "fields"));
-    }
+  if (const auto fields = root.find("fields")) {
+    fields->array(static_cast<std::size_t>(s.num_teams()));
+    for (int t = 0; t < s.num_teams(); ++t)
+      for (std::size_t i = 0, n = (*fields)[t].array(); i < n; ++i) s.field_[t].set(cell((*fields)[t][i]));
   }
 
-  const json& hold = field("hold");
-  if (!hold.is_null()) s.hold_player_ = static_cast<std::int8_t>(integer(hold, "hold", 0, players_ - 1));
-  const json& summoning = field("summoning");
+  const JsonField hold = root["hold"];
+  if (!hold.is_null()) s.hold_player_ = static_cast<std::int8_t>(hold.int_in(0, players_ - 1));
+  const JsonField summoning = root["summoning"];
   if (!summoning.is_null()) {
-    if (!summoning.is_object() || !summoning.contains("cell") || !summoning.contains("left"))
-      throw bad("summoning", "expected null or {cell, left}");
-    only_keys(summoning, "summoning", {"cell", "left"});
-    const int c = cell(summoning["cell"], "summoning.cell");
+    summoning.object({"cell", "left"});
+    const int c = cell(summoning["cell"]);
     if (!s.kind_[kSummoner].test(c) || s.sq_[c].owner != s.current_)
-      throw bad("summoning.cell", "no summoner of the seat to move on " + g.name(c));
+      summoning["cell"].fail("no summoner of the seat to move on " + g.name(c));
     s.summon_cell_ = static_cast<std::int16_t>(c);
-    s.summon_left_ = static_cast<std::int8_t>(integer(summoning["left"], "summoning.left", 1, 4));
+    s.summon_left_ = static_cast<std::int8_t>(summoning["left"].int_in(1, 4));
   }
-  const json& ward = field("ward");
+  const JsonField ward = root["ward"];
   if (!ward.is_null()) {
-    if (!ward.is_object() || !ward.contains("caster")) throw bad("ward", "expected null or {caster, piece} or {caster, block}");
-    only_keys(ward, "ward", {"caster", "piece", "block"});
+    ward.object({"caster", "piece", "block"});
     const Piece& mid = s.sq_[g.centre];
-    s.ward_caster_ = static_cast<std::uint16_t>(integer(ward["caster"], "ward.caster", 1, 65535));
+    s.ward_caster_ = static_cast<std::uint16_t>(ward["caster"].int_in(1, 65535));
     if (!s.occ_.test(g.centre) || mid.kind != kProphet || mid.id != s.ward_caster_)
-      throw bad("ward.caster", "the strengthened barrier needs its prophet on the centre");
-    if (ward.contains("piece") && ward.contains("block")) throw bad("ward", "expected 'piece' or 'block', not both");
-    if (ward.contains("piece")) {
+      ward["caster"].fail("the strengthened barrier needs its prophet on the centre");
+    if (ward.has("piece") && ward.has("block")) ward.fail("expected 'piece' or 'block', not both");
+    if (ward.has("piece")) {
       s.ward_kind_ = 1;
-      s.ward_piece_ = static_cast<std::uint16_t>(integer(ward["piece"], "ward.piece", 1, 65535));
-      if (!ids.count(s.ward_piece_)) throw bad("ward.piece", "no piece has id " + std::to_string(s.ward_piece_));
-    } else if (ward.contains("block")) {
-      const int c = cell(ward["block"], "ward.block");
-      if (g.row(c) == g.n - 1 || g.col(c) == g.n - 1) throw bad("ward.block", "the 2x2 block must lie on the board");
+      s.ward_piece_ = static_cast<std::uint16_t>(ward["piece"].int_in(1, 65535));
+      if (!ids.count(s.ward_piece_)) ward["piece"].fail("no piece has id " + std::to_string(s.ward_piece_));
+    } else if (ward.has("block")) {
+      const int c = cell(ward["block"]);
+      if (g.row(c) == g.n - 1 || g.col(c) == g.n - 1) ward["block"].fail("the 2x2 block must lie on the board");
       s.ward_kind_ = 2;
       s.ward_cell_ = static_cast<std::int16_t>(c);
     } else {
-      throw bad("ward", "expected 'piece' or 'block'");
+      ward.fail("expected 'piece' or 'block'");
     }
   }
-  const json& winner = field("winner");
-  if (!winner.is_null()) s.winner_team_ = static_cast<std::int8_t>(integer(winner, "winner", 0, s.num_teams() - 1));
+  const JsonField winner = root["winner"];
+  if (!winner.is_null()) s.winner_team_ = static_cast<std::int8_t>(winner.int_in(0, s.num_teams() - 1));
   // A seat may be out on the move only once the game is over (its own action can cost it its
   // scepter, e.g. by uncovering an enemy sanctuary).
-  if (s.winner_team_ < 0 && s.out(s.current_)) throw bad("current", "seat " + std::to_string(s.current_) + " is out of the game");
+  if (s.winner_team_ < 0 && s.out(s.current_))
+    root["current"].fail("seat " + std::to_string(s.current_) + " is out of the game");
   s.settle(s.current_);
   return s;
 }

@@ -28,6 +28,7 @@
 #include "engine/core/encoding.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
+#include "engine/core/state_defaults.h"
 #include "engine/core/types.h"
 #include "engine/guifa/geometry.h"
 
@@ -77,14 +78,14 @@ struct Layout {
 
 class Guifa;
 
-class State {
+// Deterministic, perfect information (engine/core/state_defaults.h).
+class State : public NoChance, public PerfectInformation<State> {
  public:
   State() = default;
 
   int num_players() const { return players_; }
   Player current_player() const { return is_terminal() ? kTerminalPlayer : current_; }
   bool is_terminal() const { return winner_team_ != kNoWinner || turns_ >= max_turns_; }
-  bool is_chance() const { return false; }
   int move_number() const { return moves_; }
   int turns() const { return turns_; }
   int team_of(Player p) const { return mode_ == Mode::kAlliance ? p % 2 : p; }
@@ -99,8 +100,6 @@ class State {
   Action random_action(Rng& rng) const;
   bool is_legal(Action a) const;
   void apply(Action a);
-  void chance_outcomes(ChanceList& out) const { out.clear(); }
-  Action sample_chance(Rng&) const { return kInvalidAction; }
 
   Values returns() const;
   // Material, scepter safety and distance to the source, live fields and barriers.
@@ -112,7 +111,6 @@ class State {
   void encode(Player observer, std::span<float> planes) const;
   int policy_index(Action a) const;
   Action policy_action(int index) const;
-  State sample_world(Player, Rng&) const { return *this; }
   std::uint64_t information_key(Player p) const;
 
   std::string action_to_string(Action a) const;
@@ -224,6 +222,7 @@ class Guifa {
   double max_return() const { return mode_ == Mode::kFreeForAll ? players_ - 1 : 1; }
   bool zero_sum() const { return true; }
   bool perfect_information() const { return true; }
+  std::vector<int> teams() const;  // alliance: opposite seats together; else every seat for itself
   State initial_state() const;
   // Throws Error naming the bad field.
   State state_from_json(const nlohmann::json& j) const;

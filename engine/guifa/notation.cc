@@ -2,6 +2,7 @@
 #include <functional>
 
 #include "engine/core/error.h"
+#include "engine/core/hash.h"
 #include "engine/guifa/guifa.h"
 
 namespace qilab::guifa {
@@ -196,7 +197,7 @@ std::string State::render_text() const {
 
 std::uint64_t State::information_key(Player) const {
   // Perfect information: every seat's key is the position itself.
-  return std::hash<std::string>{}(to_json().dump());
+  return hash_bytes(kHashSeed, to_json().dump());
 }
 
 }  // namespace qilab::guifa

@@ -11,6 +11,7 @@
 #include "engine/core/data.h"
 #include "engine/core/config.h"
 #include "engine/core/error.h"
+#include "engine/core/interned.h"
 #include "engine/junqi/echo.h"
 #include "engine/core/input.h"
 
@@ -282,14 +283,11 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
 }
 
 const Board& load_board(const std::string& given) {
+  // Interned by content (engine/core/interned.h): a board file edited while the program runs
+  // is another board, and states of the old one keep theirs.
   const std::string path = user_or_data_path(given);
-  static std::mutex mu;
-  static std::map<std::string, std::unique_ptr<Board>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(path);
-  if (it != cache.end()) return *it->second;
-  auto b = std::make_unique<Board>(parse_board(parse_json(read_text_file(path, "board file"), echo(path)), path));
-  return *cache.emplace(path, std::move(b)).first->second;
+  const std::string text = read_text_file(path, "board file");
+  return intern<Board>(path + "\n" + text_hash(text), [&] { return parse_board(parse_json(text, echo(path)), path); });
 }
 
 std::string default_board_path(std::string_view name) {

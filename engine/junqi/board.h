@@ -22,8 +22,8 @@ inline constexpr int kRows = 6, kCols = 5;
 inline constexpr int kSlots = 25;        // non-camp posts of an army = pieces of an army
 inline constexpr int kMaxTurnPosts = 32; // posts of the 六国 centre (13 on the board in configs/)
 using Posts = Bitboard<kMaxPosts>;
-// A bitboard's words, for word-at-a-time work in the hot loops.
-using Words = std::array<std::uint64_t, Posts::kWords>;
+// A bitboard's words, for word-at-a-time work in the hot loops (Posts::words()).
+using Words = Posts::Words;
 static_assert(sizeof(Words) == sizeof(Posts));
 
 enum class NodeKind : std::uint8_t { kPost, kRail, kCamp, kHeadquarters, kStation, kAirport };

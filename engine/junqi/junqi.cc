@@ -13,18 +13,6 @@ namespace qilab::junqi {
 
 static_assert(HasEncoding<Junqi4> && HasEncoding<Junqi6>);
 
-namespace {
-
-// Calls f(post) for each post of b, word by word: keeps the scan in registers, which the
-// general Bitboard iterator does not manage in this hot loop.
-template <class F>
-inline void for_each_post(const Posts& b, F&& f) {
-  for (int w = 0; w < Posts::kWords; ++w)
-    for (std::uint64_t x = b.word(w); x; x &= x - 1) f(w * 64 + std::countr_zero(x));
-}
-
-}  // namespace
-
 State::State(const Board* board, const Rules& rules) : board_(board), rules_(rules) {
   players_ = static_cast<std::int8_t>(board->armies);
   piece_at_.fill(kNone);
@@ -75,7 +63,7 @@ State::Masks State::masks(int team) const {
   const Board& b = *board_;
   Words even{}, odd{};
   for (int p = 0; p + 1 < players_; p += 2) {
-    const Words e = std::bit_cast<Words>(occ_[p]), o = std::bit_cast<Words>(occ_[p + 1]);
+    const Words e = occ_[p].words(), o = occ_[p + 1].words();
     for (int w = 0; w < Posts::kWords; ++w) {
       even[w] |= e[w];
       odd[w] |= o[w];
@@ -83,7 +71,7 @@ State::Masks State::masks(int team) const {
   }
   const Words& friends = team ? odd : even;
   const Words& others = team ? even : odd;
-  const Words camps = std::bit_cast<Words>(b.camps), airport = std::bit_cast<Words>(b.airport);
+  const Words camps = b.camps.words(), airport = b.airport.words();
   Words all, blocked, attackable, empty;
   for (int w = 0; w < Posts::kWords; ++w) {
     all[w] = friends[w] | others[w];
@@ -92,10 +80,10 @@ State::Masks State::masks(int team) const {
     attackable[w] = others[w] & ~friends[w] & ~camps[w];
   }
   Masks m;
-  m.all = std::bit_cast<Posts>(all);
-  m.friends = std::bit_cast<Posts>(friends);
-  m.blocked = std::bit_cast<Posts>(blocked);
-  m.attackable = std::bit_cast<Posts>(attackable);
+  m.all = Posts::from_words(all);
+  m.friends = Posts::from_words(friends);
+  m.blocked = Posts::from_words(blocked);
+  m.attackable = Posts::from_words(attackable);
   m.empty = empty;
   return m;
 }
@@ -143,7 +131,7 @@ inline void fill_rails(const Board& b, int p, const Words& occupied, const Words
 #pragma GCC unroll 4
     for (int w = 0; w < Posts::kWords; ++w)
       for (std::uint64_t x = frontier[w]; x; x &= x - 1) {
-        const Words r = std::bit_cast<Words>(b.rail[w * 64 + std::countr_zero(x)]);
+        const Words r = b.rail[w * 64 + std::countr_zero(x)].words();
         for (int k = 0; k < Posts::kWords; ++k) nb[k] |= r[k];
       }
     std::uint64_t more = 0;
@@ -167,12 +155,12 @@ inline void fill_rails(const Board& b, int p, const Words& occupied, const Words
 [[gnu::always_inline]] inline void State::add_rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre,
                                                          Words& dest) const {
   const Board& b = *board_;
-  const Words occupied = std::bit_cast<Words>(m.all), enemy = std::bit_cast<Words>(m.attackable);
+  const Words occupied = m.all.words(), enemy = m.attackable.words();
   const Words& empty = m.empty;
   {
     // Hemmed in (often, among one's own pieces): with no empty rail neighbour, every ray
     // and the flood fill end at once, at the neighbours (each the first post of a ray).
-    const Words near = std::bit_cast<Words>(b.rail[from]);
+    const Words near = b.rail[from].words();
     std::uint64_t open = 0;
     for (int w = 0; w < Posts::kWords; ++w) open |= near[w] & empty[w];
     if (!open) {
@@ -180,7 +168,7 @@ inline void fill_rails(const Board& b, int p, const Words& occupied, const Words
       return;
     }
   }
-  const Words airport = std::bit_cast<Words>(b.airport);
+  const Words airport = b.airport.words();
   if (engineer) {
     fill_rails(b, from, occupied, enemy, dest);
     for (int w = 0; w < Posts::kWords; ++w) dest[w] &= ~airport[w];
@@ -198,7 +186,7 @@ inline void fill_rails(const Board& b, int p, const Words& occupied, const Words
   }
   Words straight{};
   walk_rays(b, from, occupied, enemy, straight);
-  const Words centre_posts = std::bit_cast<Words>(b.turn_posts);
+  const Words centre_posts = b.turn_posts.words();
   for (int w = 0; w < Posts::kWords; ++w) {
     dest[w] |= straight[w];
     for (std::uint64_t t = straight[w] & centre_posts[w] & empty[w]; t; t &= t - 1) {
@@ -219,17 +207,17 @@ inline void fill_rails(const Board& b, int p, const Words& occupied, const Words
 Posts State::rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre) const {
   Words dest{};
   add_rail_reach(from, engineer, m, centre, dest);
-  Posts reach = std::bit_cast<Posts>(dest);
+  Posts reach = Posts::from_words(dest);
   reach.reset(from);
   return reach.andnot(board_->airport);
 }
 
 Words State::reach(int from, int kind, const Masks& m, CentreReach& centre) const {
   const Board& b = *board_;
-  Words dest = std::bit_cast<Words>(b.road[from].andnot(m.blocked));
+  Words dest = b.road[from].andnot(m.blocked).words();
   if (b.is_rail(from)) {
     add_rail_reach(from, kind == kEngineer, m, centre, dest);
-    const Words airport = std::bit_cast<Words>(b.airport);
+    const Words airport = b.airport.words();
     for (int w = 0; w < Posts::kWords; ++w) dest[w] &= ~airport[w];
     dest[from >> 6] &= ~(std::uint64_t{1} << (from & 63));
   }
@@ -242,7 +230,7 @@ Posts State::destinations(int from) const {
   const int kind = kind_of_[piece];
   if (!mobile(kind) || board_->headquarters.test(from)) return {};  // 进入任何司令部的棋子不能再移动
   CentreReach centre;
-  return std::bit_cast<Posts>(reach(from, kind, masks((piece / kSlots) & 1), centre));
+  return Posts::from_words(reach(from, kind, masks((piece / kSlots) & 1), centre));
 }
 
 bool State::has_move(Player p) const {
@@ -252,17 +240,17 @@ bool State::has_move(Player p) const {
   {
     Words all{};
     for (int q = 0; q < players_; ++q) {
-      const Words o = std::bit_cast<Words>(occ_[q]);
+      const Words o = occ_[q].words();
       for (int w = 0; w < Posts::kWords; ++w) all[w] |= o[w];
     }
-    const Words airport = std::bit_cast<Words>(b.airport);
-    const Words movers = std::bit_cast<Words>(occ_[p].andnot(b.headquarters));
+    const Words airport = b.airport.words();
+    const Words movers = occ_[p].andnot(b.headquarters).words();
 #pragma GCC unroll 4
     for (int fw = 0; fw < Posts::kWords; ++fw)
       for (std::uint64_t fx = movers[fw]; fx; fx &= fx - 1) {
         const int from = fw * 64 + std::countr_zero(fx);
         if (!mobile(kind_of_[piece_at_[from]])) continue;
-        const Words road = std::bit_cast<Words>(b.road[from]);
+        const Words road = b.road[from].words();
         std::uint64_t open = 0;
         for (int w = 0; w < Posts::kWords; ++w) open |= road[w] & ~all[w] & ~airport[w];
         if (open) return true;
@@ -287,7 +275,8 @@ void State::legal_actions(ActionList& out) const {
   if (phase_ == Phase::kDeploy) {
     Action* slot = out.reserve_back(kSlots);
     int n = 0;
-    for_each_post(b.placement[current_][deploy_kind()].andnot(occ_[current_]), [&](int post) { slot[n++] = P * P + post; });
+    // Bitboard::for_each keeps the scan in registers, which the iterator does not in this loop.
+    b.placement[current_][deploy_kind()].andnot(occ_[current_]).for_each([&](int post) { slot[n++] = P * P + post; });
     out.commit(n);
     return;
   }
@@ -299,21 +288,21 @@ void State::legal_actions(ActionList& out) const {
   // Every mobile piece outside the headquarters (进入任何司令部的棋子不能再移动), in post
   // order: its road steps, then its rail reach, written as actions destination by destination.
   const Masks m = masks(current_ & 1);
-  Words unblocked = std::bit_cast<Words>(m.blocked);
+  Words unblocked = m.blocked.words();
   for (auto& w : unblocked) w = ~w;
   CentreReach centre;
   // Room for every destination of every piece (the list grows to that once), so that the
   // loop writes through one pointer.
   Action* const first = out.reserve_back(kSlots * kMaxPosts);
   Action* slot = first;
-  const Words movers = std::bit_cast<Words>(occ_[current_].andnot(b.headquarters));
+  const Words movers = occ_[current_].andnot(b.headquarters).words();
 #pragma GCC unroll 4
   for (int fw = 0; fw < Posts::kWords; ++fw)
     for (std::uint64_t fx = movers[fw]; fx; fx &= fx - 1) {
       const int from = fw * 64 + std::countr_zero(fx);
       const int kind = kind_of_[piece_at_[from]];
       if (!mobile(kind)) continue;
-      const Words road = std::bit_cast<Words>(b.road[from]);
+      const Words road = b.road[from].words();
       Words dest;
       for (int w = 0; w < Posts::kWords; ++w) dest[w] = road[w] & unblocked[w];
       if (b.is_rail(from)) add_rail_reach(from, kind == kEngineer, m, centre, dest);

@@ -21,6 +21,7 @@
 #include "engine/core/action_list.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
+#include "engine/core/state_defaults.h"
 #include "engine/core/types.h"
 #include "engine/junqi/board.h"
 #include "engine/junqi/encoding.h"
@@ -55,7 +56,8 @@ struct Fight {
 
 enum class Phase : std::uint8_t { kDeploy, kPlay, kOver };
 
-class State {
+// Deterministic (engine/core/state_defaults.h); ranks are hidden.
+class State : public NoChance {
  public:
   State() = default;
   State(const Board* board, const Rules& rules);
@@ -63,15 +65,12 @@ class State {
   int num_players() const { return players_; }
   Player current_player() const { return phase_ == Phase::kOver ? kTerminalPlayer : current_; }
   bool is_terminal() const { return phase_ == Phase::kOver; }
-  bool is_chance() const { return false; }
   int move_number() const { return moves_; }
   int team_of(Player p) const { return p & 1; }
 
   void legal_actions(ActionList& out) const;
   bool is_legal(Action a) const;
   void apply(Action a);
-  void chance_outcomes(ChanceList& out) const { out.clear(); }
-  Action sample_chance(Rng&) const { return kInvalidAction; }
 
   Values returns() const;
   // Material by rank, flag safety and threats, as returns-scaled values (docs/rules/junqi.md).
@@ -235,6 +234,12 @@ class Junqi {
   double max_return() const { return rules_.decapitation ? 1 : num_players() / 2; }
   bool zero_sum() const { return true; }
   bool perfect_information() const { return false; }
+  // Two teams; seats alternate between them (the board loader checks an even army count).
+  std::vector<int> teams() const {
+    std::vector<int> t(static_cast<std::size_t>(num_players()));
+    for (int p = 0; p < num_players(); ++p) t[static_cast<std::size_t>(p)] = p & 1;
+    return t;
+  }
   State initial_state() const {
     State s(board_, rules_);
     s.auto_deploy();

@@ -3,17 +3,13 @@
 #include <bit>
 
 #include "engine/core/error.h"
+#include "engine/core/hash.h"
 #include "engine/junqi/echo.h"
 #include "engine/junqi/encoding.h"
 #include "engine/junqi/junqi.h"
 
 namespace qilab::junqi {
 namespace {
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t x) {
-  h = (h ^ x) * 0xBF58476D1CE4E5B9ull;
-  return h ^ (h >> 29);
-}
 
 const char* outcome_name(int o) {
   switch (o & 3) {
@@ -118,22 +114,22 @@ std::string State::observation_string(Player p) const {
 }
 
 std::uint64_t State::information_key(Player p) const {
-  std::uint64_t h = 0x9E3779B97F4A7C15ull;
-  h = mix(h, static_cast<std::uint64_t>(phase_) | std::uint64_t(std::uint8_t(current_)) << 8 |
+  std::uint64_t h = kHashSeed;
+  h = hash_mix(h, static_cast<std::uint64_t>(phase_) | std::uint64_t(std::uint8_t(current_)) << 8 |
                  std::uint64_t(eliminated_) << 16 | std::uint64_t(std::uint8_t(result_)) << 24 |
                  std::uint64_t(std::uint8_t(p)) << 32);
-  h = mix(h, std::uint64_t(std::uint32_t(play_moves_)) | std::uint64_t(std::uint32_t(quiet_)) << 32);
-  h = mix(h, std::uint64_t(std::uint16_t(last_from_)) | std::uint64_t(std::uint16_t(last_to_)) << 16 |
+  h = hash_mix(h, std::uint64_t(std::uint32_t(play_moves_)) | std::uint64_t(std::uint32_t(quiet_)) << 32);
+  h = hash_mix(h, std::uint64_t(std::uint16_t(last_from_)) | std::uint64_t(std::uint16_t(last_to_)) << 16 |
                  std::uint64_t(std::uint32_t(moves_)) << 32);
-  for (int q = 0; q < players_; ++q) h = mix(h, deployed_[q]);
-  h = mix(h, std::uint64_t(std::uint8_t(offer_by_)) | std::uint64_t(offered_) << 8);
+  for (int q = 0; q < players_; ++q) h = hash_mix(h, deployed_[q]);
+  h = hash_mix(h, std::uint64_t(std::uint8_t(offer_by_)) | std::uint64_t(offered_) << 8);
   for (int i = 0; i < players_ * kSlots; ++i) {
     if (kind_of_[i] == kNone || !positions_shown(*this, p, i / kSlots, deployed_)) continue;
     const std::uint64_t kind = sees(p, i) ? kind_of_[i] : 0xFF;
-    h = mix(h, std::uint64_t(i) | std::uint64_t(post_of_[i]) << 8 | kind << 16 | std::uint64_t(evidence_[i]) << 24);
+    h = hash_mix(h, std::uint64_t(i) | std::uint64_t(post_of_[i]) << 8 | kind << 16 | std::uint64_t(evidence_[i]) << 24);
   }
   for (int f = 0; f < fights_count_; ++f)
-    h = mix(h, fights_[f].attacker | fights_[f].defender << 8 | fights_[f].outcome << 16);
+    h = hash_mix(h, fights_[f].attacker | fights_[f].defender << 8 | fights_[f].outcome << 16);
   return h;
 }
 

@@ -9,6 +9,7 @@
 
 #include "engine/core/data.h"
 #include "engine/core/error.h"
+#include "engine/core/json_fields.h"
 #include "engine/core/input.h"
 
 namespace qilab::mizong {
@@ -156,110 +157,77 @@ State Mizong::initial_state() const {
 }
 
 State Mizong::state_from_json(const nlohmann::json& j) const {
-  using nlohmann::json;
-  auto bad = [](const std::string& field, const std::string& what) {
-    return Error("mizong position: field '" + field + "': " + what);
-  };
-  if (!j.is_object()) throw Error("mizong position: expected a JSON object");
-  static const std::set<std::string> known = {"game",   "point_size", "teams", "round", "current",    "moves",
-                                              "over",   "centre",     "next_places", "places", "out", "activation",
-                                              "acted",  "pieces", "evidence"};
   // Every object, nested ones too, is refused when it has a key it does not know.
-  auto only_keys = [&](const json& obj, const std::set<std::string>& keys, const std::string& path) {
-    for (const auto& [k, v] : obj.items())
-      if (!keys.count(k)) throw bad(path.empty() ? k : path + "." + k, "unknown field");
-  };
-  only_keys(j, known, "");
-  auto field = [&](const json& obj, const std::string& name, const std::string& path) -> const json& {
-    auto it = obj.find(name);
-    if (it == obj.end()) throw bad(path, "missing");
-    return *it;
-  };
-  // Range-checked as the 64-bit value before narrowing; an unsigned value above the signed
-  // range is refused rather than read as a negative number.
-  auto integer = [&](const json& v, const std::string& name, long long lo, long long hi) {
-    const bool fits = v.is_number_integer() &&
-                      (!v.is_number_unsigned() || v.get<std::uint64_t>() <= static_cast<std::uint64_t>(INT64_MAX));
-    if (!fits || v.get<std::int64_t>() < lo || v.get<std::int64_t>() > hi)
-      throw bad(name, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " + brief(v));
-    return static_cast<int>(v.get<std::int64_t>());
-  };
-  auto boolean = [&](const json& v, const std::string& name) {
-    if (!v.is_boolean()) throw bad(name, "expected true or false, got " + brief(v));
-    return v.get<bool>();
-  };
+  const JsonField root(j, "mizong position");
+  root.object({"game", "point_size", "teams", "round", "current", "moves", "over", "centre", "next_places", "places",
+               "out", "activation", "acted", "pieces", "evidence"});
   const Geometry& g = *geo_;
-  auto cell = [&](const json& v, const std::string& name) {
-    const int c = v.is_string() ? g.parse(v.get<std::string>()) : -1;
-    if (c < 0) throw bad(name, "expected a cell \"q,r\" on the board, got " + brief(v));
+  auto cell = [&](const JsonField& v) {
+    const int c = v.json().is_string() ? g.parse(v.json().get<std::string>()) : -1;
+    if (c < 0) v.fail("expected a cell \"q,r\" on the board, got " + brief(v.json()));
     return c;
   };
   State s = empty_state();
   const int T = g.home_size;
-  if (field(j, "game", "game") != "mizong") throw bad("game", "expected \"mizong\", got " + brief(j["game"]));
-  if (integer(field(j, "point_size", "point_size"), "point_size", 1, 100) != g.point)
-    throw bad("point_size", "the game is configured for point size " + std::to_string(g.point));
+  root["game"].expect("mizong");
+  if (root["point_size"].int_in(1, 100) != g.point)
+    root["point_size"].fail("the game is configured for point size " + std::to_string(g.point));
   static const char* kTeamNames[3] = {"ffa", "3v3", "2v2v2"};
-  if (field(j, "teams", "teams") != kTeamNames[static_cast<int>(rules_.teams)])
-    throw bad("teams", std::string("expected \"") + kTeamNames[static_cast<int>(rules_.teams)] + "\", got " + brief(j["teams"]));
-  s.round_ = integer(field(j, "round", "round"), "round", 1, rules_.round_cap);
-  s.current_ = static_cast<std::int8_t>(integer(field(j, "current", "current"), "current", 0, 5));
-  s.moves_ = integer(field(j, "moves", "moves"), "moves", 0, 1 << 30);
-  s.over_ = boolean(field(j, "over", "over"), "over");
-  const json& centre = field(j, "centre", "centre");
-  if (!centre.is_object()) throw bad("centre", "expected {rounds, disturbed}");
-  only_keys(centre, {"rounds", "disturbed"}, "centre");
-  s.hold_rounds_ = static_cast<std::int16_t>(integer(field(centre, "rounds", "centre.rounds"), "centre.rounds", 0, rules_.centre_rounds - 1));
-  s.centre_disturbed_ = boolean(field(centre, "disturbed", "centre.disturbed"), "centre.disturbed");
-  const json& next = field(j, "next_places", "next_places");
-  if (!next.is_array() || next.size() != 2) throw bad("next_places", "expected [next winner's place, next loser's place]");
-  s.next_top_ = static_cast<std::int8_t>(integer(next[0], "next_places", 1, s.num_teams() + 1));
-  s.next_bottom_ = static_cast<std::int8_t>(integer(next[1], "next_places", 0, s.num_teams()));
-  const json& places = field(j, "places", "places");
-  if (!places.is_array() || static_cast<int>(places.size()) != s.num_teams())
-    throw bad("places", "expected one place per team (0 while unplaced)");
+  root["teams"].expect(kTeamNames[static_cast<int>(rules_.teams)]);
+  s.round_ = root["round"].int_in(1, rules_.round_cap);
+  s.current_ = static_cast<std::int8_t>(root["current"].int_in(0, 5));
+  s.moves_ = root["moves"].int_in(0, 1 << 30);
+  s.over_ = root["over"].boolean();
+  const JsonField centre = root["centre"];
+  centre.object({"rounds", "disturbed"});
+  s.hold_rounds_ = static_cast<std::int16_t>(centre["rounds"].int_in(0, rules_.centre_rounds - 1));
+  s.centre_disturbed_ = centre["disturbed"].boolean();
+  const JsonField next = root["next_places"];
+  next.array(2);  // [next winner's place, next loser's place]
+  s.next_top_ = static_cast<std::int8_t>(next[0].int_in(1, s.num_teams() + 1, "the next winner's place"));
+  s.next_bottom_ = static_cast<std::int8_t>(next[1].int_in(0, s.num_teams(), "the next loser's place"));
+  const JsonField places = root["places"];
+  places.array(static_cast<std::size_t>(s.num_teams()));  // one place per team, 0 while unplaced
   for (int t = 0; t < s.num_teams(); ++t) {
-    if (!places[static_cast<std::size_t>(t)].is_number()) throw bad("places", "expected numbers");
-    const double v = places[static_cast<std::size_t>(t)].get<double>();
+    const JsonField place = places[t];
+    const double v = place.json().is_number() ? place.json().get<double>() : -1;
     const double twice = 2 * v;
-    if (v < 0 || v > s.num_teams() || twice != static_cast<int>(twice)) throw bad("places", "expected 0 or a place 1.." + std::to_string(s.num_teams()) + " (halves for ties)");
+    if (v < 0 || v > s.num_teams() || twice != static_cast<int>(twice))
+      place.fail("expected 0 or a place 1.." + std::to_string(s.num_teams()) + " (halves for ties), got " + brief(place.json()));
     s.place2_[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(twice);
   }
-  const json& out = field(j, "out", "out");
-  if (!out.is_array() || out.size() != 6) throw bad("out", "expected six booleans");
+  const JsonField out = root["out"];
+  out.array(6);
   for (int p = 0; p < 6; ++p)
-    if (boolean(out[static_cast<std::size_t>(p)], "out")) s.out_mask_ |= static_cast<std::uint8_t>(1u << p);
+    if (out[p].boolean()) s.out_mask_ |= static_cast<std::uint8_t>(1u << p);
 
-  const json& pieces = field(j, "pieces", "pieces");
-  if (!pieces.is_array() || static_cast<int>(pieces.size()) != 6 * T)
-    throw bad("pieces", "expected " + std::to_string(6 * T) + " pieces (seat 0's first, in home-slot order)");
+  const JsonField pieces = root["pieces"];
+  pieces.array(static_cast<std::size_t>(6 * T));  // seat 0's first, in home-slot order
   for (int p = 0; p < 6; ++p) {
     std::vector<Identity> ids;
     for (int k = 0; k < T; ++k) {
       const int id = p * T + k;
-      const json& pj = pieces[static_cast<std::size_t>(id)];
-      const std::string at = "pieces[" + std::to_string(id) + "]";
-      if (!pj.is_array() || pj.size() != 8)
-        throw bad(at, "expected [cell or null, piece token, hp, moves, heal, ap, revealed, stunned]");
-      const json& tok = pj[1];
+      const JsonField pj = pieces[id];
+      pj.array(8);  // [cell or null, piece token, hp, moves, heal, ap, revealed, stunned]
+      const JsonField tok = pj[1];
       Identity who;
-      if (!tok.is_string() || !parse_token(tok.get<std::string>(), who))
-        throw bad(at + ".piece", "expected a piece token such as \"mdS+\", got " + brief(tok));
+      if (!tok.json().is_string() || !parse_token(tok.json().get<std::string>(), who))
+        tok.fail("expected a piece token such as \"mdS+\", got " + brief(tok.json()));
       ids.push_back(who);
-      const json& cj = pj[0];
-      const int hp = integer(pj[2], at + ".hp", 0, max_hp(who.kind));
-      const int moves = integer(pj[3], at + ".moves", 0, 65535);
-      const int heal = integer(pj[4], at + ".heal", 0, 5);
-      const int ap = integer(pj[5], at + ".ap", 0, kApBudget[who.kind]);
-      const bool revealed = boolean(pj[6], at + ".revealed");
-      const bool stunned = boolean(pj[7], at + ".stunned");
+      const JsonField cj = pj[0];
+      const int hp = pj[2].int_in(0, max_hp(who.kind), "hp");
+      const int moves = pj[3].int_in(0, 65535, "moves");
+      const int heal = pj[4].int_in(0, 5, "heal");
+      const int ap = pj[5].int_in(0, kApBudget[who.kind], "ap");
+      const bool revealed = pj[6].boolean("revealed");
+      const bool stunned = pj[7].boolean("stunned");
       if (!cj.is_null()) {
-        const int c = cell(cj, at + ".cell");
-        if (s.occ_.test(c)) throw bad(at + ".cell", "two pieces on " + g.name(c));
-        if (hp == 0) throw bad(at + ".hp", "a piece on the board has at least 1 sixth of HP");
+        const int c = cell(cj);
+        if (s.occ_.test(c)) cj.fail("two pieces on " + g.name(c));
+        if (hp == 0) pj[2].fail("a piece on the board has at least 1 sixth of HP");
         s.put(id, c, who);
       } else if (revealed && !who.dark) {
-        throw bad(at + ".revealed", "only dark pieces are revealed");
+        pj[6].fail("only dark pieces are revealed");
       }
       Piece& x = s.pc_[static_cast<std::size_t>(id)];
       x.kind = who.kind;
@@ -267,37 +235,35 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
       x.attr2 = who.attr2;
       x.flags = static_cast<std::uint8_t>((who.dark ? kDark : 0) | (revealed ? kRevealed : 0) | (stunned ? kStunned : 0));
       if (stunned && x.cell >= 0) s.stunned_.set(x.cell);
-      if (revealed && !who.dark) throw bad(at + ".revealed", "only dark pieces are revealed");
+      if (revealed && !who.dark) pj[6].fail("only dark pieces are revealed");
       x.hp = static_cast<std::uint8_t>(hp);
       x.moves = static_cast<std::uint16_t>(moves);
       x.heal = static_cast<std::uint8_t>(heal);
       x.ap = static_cast<std::uint8_t>(ap);
     }
-    if (auto why = check_army(ids); !why.empty()) throw bad("pieces", "seat " + std::to_string(p) + " does not have the army of the rules: " + why);
+    if (auto why = check_army(ids); !why.empty())
+      pieces.fail("seat " + std::to_string(p) + " does not have the army of the rules: " + why);
     if (!s.over_ && !s.out(p) && s.alive_[static_cast<std::size_t>(p)] == 0)
-      throw bad("out", "seat " + std::to_string(p) + " has no piece left and must be out");
-    if (s.out(p) && s.alive_[static_cast<std::size_t>(p)] > 0) throw bad("out", "seat " + std::to_string(p) + " is out but has pieces on the board");
+      out[p].fail("seat " + std::to_string(p) + " has no piece left and must be out");
+    if (s.out(p) && s.alive_[static_cast<std::size_t>(p)] > 0)
+      out[p].fail("seat " + std::to_string(p) + " is out but has pieces on the board");
   }
-  if (!s.over_ && s.out(s.current_)) throw bad("current", "seat " + std::to_string(s.current_) + " is out of the game");
+  if (!s.over_ && s.out(s.current_)) root["current"].fail("seat " + std::to_string(s.current_) + " is out of the game");
 
-  const json& acted = field(j, "acted", "acted");
-  if (!acted.is_array()) throw bad("acted", "expected an array of piece ids");
-  for (const auto& a : acted) {
-    const int id = integer(a, "acted", s.current_ * T, s.current_ * T + T - 1);
-    s.acted_.set(id);
-  }
-  const json& act = field(j, "activation", "activation");
+  const JsonField acted = root["acted"];
+  for (std::size_t i = 0, n = acted.array(); i < n; ++i)
+    s.acted_.set(acted[i].int_in(s.current_ * T, s.current_ * T + T - 1, "a piece id of the seat to move"));
+  const JsonField act = root["activation"];
   if (!act.is_null()) {
-    if (!act.is_object()) throw bad("activation", "expected null or {piece, start, before, after, acts, moved}");
-    only_keys(act, {"piece", "start", "before", "after", "acts", "moved"}, "activation");
-    const int id = integer(field(act, "piece", "activation.piece"), "activation.piece", s.current_ * T, s.current_ * T + T - 1);
-    if (s.piece(id).cell < 0) throw bad("activation.piece", "the piece is not on the board");
+    act.object({"piece", "start", "before", "after", "acts", "moved"});
+    const int id = act["piece"].int_in(s.current_ * T, s.current_ * T + T - 1);
+    if (s.piece(id).cell < 0) act["piece"].fail("the piece is not on the board");
     s.act_.piece = static_cast<std::int16_t>(id);
-    s.act_.start = static_cast<std::int16_t>(cell(field(act, "start", "activation.start"), "activation.start"));
-    s.act_.before = static_cast<std::uint8_t>(integer(field(act, "before", "activation.before"), "activation.before", 0, 3));
-    s.act_.after = static_cast<std::uint8_t>(integer(field(act, "after", "activation.after"), "activation.after", 0, 1));
-    s.act_.acts = static_cast<std::uint8_t>(integer(field(act, "acts", "activation.acts"), "activation.acts", 0, 255));
-    s.act_.moved = boolean(field(act, "moved", "activation.moved"), "activation.moved");
+    s.act_.start = static_cast<std::int16_t>(cell(act["start"]));
+    s.act_.before = static_cast<std::uint8_t>(act["before"].int_in(0, 3));
+    s.act_.after = static_cast<std::uint8_t>(act["after"].int_in(0, 1));
+    s.act_.acts = static_cast<std::uint8_t>(act["acts"].int_in(0, 255));
+    s.act_.moved = act["moved"].boolean();
     const Piece& x = s.piece(id);
     if (s.act_.moved && !is_hero(x.kind) && !is_melee(x.kind) && s.act_.before == 0) {
       // The attack zone along the paths of the move just made (the move count already counts it).
@@ -305,16 +271,16 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
       s.compute_zone(s.act_.start, x.cell, (k - 1 + 3) % 3);
     }
   }
-  if (auto ev = j.find("evidence"); ev != j.end()) {
-    if (!ev->is_array()) throw bad("evidence", "expected an array of [piece id, kinds mask, attributes mask]");
-    for (const auto& e : *ev) {
-      if (!e.is_array() || e.size() != 3) throw bad("evidence", "expected [piece id, kinds mask, attributes mask], got " + brief(e));
-      const int id = integer(e[0], "evidence.piece", 0, 6 * T - 1);
+  if (const auto ev = root.find("evidence")) {
+    for (std::size_t i = 0, n = ev->array(); i < n; ++i) {
+      const JsonField e = (*ev)[i];
+      e.array(3);  // [piece id, kinds mask, attributes mask]
+      const int id = e[0].int_in(0, 6 * T - 1, "a piece id");
       Piece& x = s.pc_[static_cast<std::size_t>(id)];
-      x.may_kinds = static_cast<std::uint8_t>(integer(e[1], "evidence.kinds", 1, kAnyKind));
-      x.may_attrs = static_cast<std::uint8_t>(integer(e[2], "evidence.attributes", 1, kAnyAttributes));
+      x.may_kinds = static_cast<std::uint8_t>(e[1].int_in(1, kAnyKind, "a kinds mask"));
+      x.may_attrs = static_cast<std::uint8_t>(e[2].int_in(1, kAnyAttributes, "an attributes mask"));
       if (!(x.may_kinds & (1 << x.kind)) || !(x.may_attrs & attribute_bit(x.attr1, x.attr2)))
-        throw bad("evidence", "piece " + std::to_string(id) + "'s identity contradicts its evidence");
+        e.fail("piece " + std::to_string(id) + "'s identity contradicts its evidence");
     }
   }
   if (s.over_) s.act_ = Activation{};

@@ -31,6 +31,7 @@
 #include "engine/core/encoding.h"
 #include "engine/core/options.h"
 #include "engine/core/rng.h"
+#include "engine/core/state_defaults.h"
 #include "engine/core/types.h"
 #include "engine/mizong/army.h"
 #include "engine/mizong/geometry.h"
@@ -116,14 +117,14 @@ struct Activation {
 
 class Mizong;
 
-class State {
+// Deterministic (engine/core/state_defaults.h); dark pieces are hidden.
+class State : public NoChance {
  public:
   State() = default;
 
   int num_players() const { return players_; }
   Player current_player() const { return over_ ? kTerminalPlayer : current_; }
   bool is_terminal() const { return over_; }
-  bool is_chance() const { return false; }
   int move_number() const { return moves_; }
   int team_of(Player p) const {
     return rules_.teams == Teams::kFreeForAll ? p : rules_.teams == Teams::kThreeVsThree ? p % 2 : p % 3;
@@ -152,8 +153,6 @@ class State {
   void play(Action a);
   // Whether every player sees the identity of piece id (open, or a revealed dark piece).
   bool public_identity(int id) const { return !piece(id).dark() || (piece(id).flags & kRevealed); }
-  void chance_outcomes(ChanceList& out) const { out.clear(); }
-  Action sample_chance(Rng&) const { return kInvalidAction; }
 
   Values returns() const;
   // HP, attribute match-ups against nearby enemies, distance to and hold of the centre.
@@ -313,6 +312,13 @@ class Mizong {
   double max_return() const { return 1; }
   bool zero_sum() const { return true; }
   bool perfect_information() const { return false; }
+  // ffa: six teams of one; 3v3: seats 0, 2, 4 against 1, 3, 5; 2v2v2: seats p and p + 3.
+  std::vector<int> teams() const {
+    std::vector<int> t(6);
+    for (int p = 0; p < 6; ++p)
+      t[static_cast<std::size_t>(p)] = rules_.teams == Teams::kFreeForAll ? p : rules_.teams == Teams::kThreeVsThree ? p % 2 : p % 3;
+    return t;
+  }
   State initial_state() const;
   State state_from_json(const nlohmann::json& j) const;  // throws Error naming the field
   // A state with the options in force and no piece on the board (for building positions).

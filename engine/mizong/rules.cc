@@ -1,6 +1,7 @@
 // The rules of play: sub-action generation, combat, healing, turns, rounds and placings.
 #include <algorithm>
 
+#include "engine/core/hash.h"
 #include "engine/mizong/mizong.h"
 #include "engine/mizong/paths.h"
 #include "engine/mizong/proposals.h"
@@ -650,10 +651,7 @@ bool State::is_legal(Action a) const {
     };
     thread_local Memo memo;
     std::uint64_t h = reinterpret_cast<std::uintptr_t>(geo_);
-    auto mix = [&](std::uint64_t v) {
-      h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-      h = splitmix64(h);
-    };
+    auto mix = [&](std::uint64_t v) { h = hash_mix(h, v); };
     mix(static_cast<std::uint64_t>(x.cell) | static_cast<std::uint64_t>(x.kind) << 16 |
         static_cast<std::uint64_t>(x.flags) << 24 | static_cast<std::uint64_t>(x.moves) << 32);
     mix(static_cast<std::uint64_t>(round_) | static_cast<std::uint64_t>(x.ap) << 32 |

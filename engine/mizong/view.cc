@@ -7,17 +7,13 @@
 #include <vector>
 
 #include "engine/core/error.h"
+#include "engine/core/hash.h"
 #include "engine/mizong/mizong.h"
 
 namespace qilab::mizong {
 namespace {
 
 constexpr char kKindLetter[kKinds] = {'m', 'r', 'M', 'R', 'H'};
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  std::uint64_t x = h ^ (v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2));
-  return splitmix64(x);
-}
 
 }  // namespace
 
@@ -261,16 +257,16 @@ std::string State::observation_string(Player p_) const {
 
 std::uint64_t State::information_key(Player p) const {
   std::uint64_t h = 0x6D697A6F6E67ull;
-  h = mix(h, static_cast<std::uint64_t>(p));
-  h = mix(h, static_cast<std::uint64_t>(round_) << 8 | static_cast<std::uint64_t>(current_) << 1 | over_);
-  h = mix(h, static_cast<std::uint64_t>(hold_rounds_) << 1 | centre_disturbed_);
-  h = mix(h, static_cast<std::uint64_t>(act_.piece + 1) << 32 | static_cast<std::uint64_t>(act_.start + 1) << 16 |
+  h = hash_mix(h, static_cast<std::uint64_t>(p));
+  h = hash_mix(h, static_cast<std::uint64_t>(round_) << 8 | static_cast<std::uint64_t>(current_) << 1 | over_);
+  h = hash_mix(h, static_cast<std::uint64_t>(hold_rounds_) << 1 | centre_disturbed_);
+  h = hash_mix(h, static_cast<std::uint64_t>(act_.piece + 1) << 32 | static_cast<std::uint64_t>(act_.start + 1) << 16 |
                  static_cast<std::uint64_t>(act_.before) << 12 | static_cast<std::uint64_t>(act_.after) << 8 |
                  static_cast<std::uint64_t>(act_.acts) << 1 | act_.moved);
-  for (int t = 0; t < num_teams(); ++t) h = mix(h, place2_[static_cast<std::size_t>(t)]);
-  h = mix(h, out_mask_);
+  for (int t = 0; t < num_teams(); ++t) h = hash_mix(h, place2_[static_cast<std::size_t>(t)]);
+  h = hash_mix(h, out_mask_);
   for (int w = 0; w < PieceSet::kWords; ++w)
-    if (acted_.word(w)) h = mix(h, acted_.word(w) ^ static_cast<std::uint64_t>(w));
+    if (acted_.word(w)) h = hash_mix(h, acted_.word(w) ^ static_cast<std::uint64_t>(w));
   for (int id = 0; id < players_ * home_; ++id) {
     const Piece& x = piece(id);
     // Whether a dark piece's identity is public is itself public (its owner knows the others
@@ -282,12 +278,12 @@ std::uint64_t State::information_key(Player p) const {
            static_cast<std::uint64_t>(x.kind * 6 + x.attr1 * 2 + x.attr2) << 49 | std::uint64_t{1} << 56;
       if (owner(id) == p) v |= static_cast<std::uint64_t>(x.heal) << 57;
       // What the public play has shown of a dark piece is public, its owner's piece too.
-      if (x.dark()) h = mix(h, static_cast<std::uint64_t>(x.may_kinds) | static_cast<std::uint64_t>(x.may_attrs) << 8);
+      if (x.dark()) h = hash_mix(h, static_cast<std::uint64_t>(x.may_kinds) | static_cast<std::uint64_t>(x.may_attrs) << 8);
     } else {
       if (x.cell >= 0) v |= static_cast<std::uint64_t>(max_hp(x.kind) - x.hp) << 33;
       v |= static_cast<std::uint64_t>(x.may_kinds) << 41 | static_cast<std::uint64_t>(x.may_attrs) << 49;
     }
-    h = mix(h, v);
+    h = hash_mix(h, v);
   }
   return h;
 }

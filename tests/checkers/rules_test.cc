@@ -241,18 +241,18 @@ TEST_CASE("positions: JSON round-trip and malformed positions rejected by field"
   auto j = s.to_json();
   j["board"] = "...";
   CHECK_THROWS_WITH_AS(g.state_from_json(j),
-                       "checkers position: field 'board': expected a string of 121 characters ('.' or a seat digit)", Error);
+                       "checkers position: /board: expected a string of 121 characters ('.' or a seat digit), got 3", Error);
   j = s.to_json();
   j["players"] = 2;
   CHECK_THROWS_AS(g.state_from_json(j), Error);
   j = s.to_json();
   j["colour"] = 1;
-  CHECK_THROWS_WITH_AS(g.state_from_json(j), "checkers position: field 'colour': unknown field", Error);
+  CHECK_THROWS_WITH_AS(g.state_from_json(j), "checkers position: /colour: unknown field (expected one of game, players, board, current, turns, moves, hop_from, visited, winner)", Error);
   j = s.to_json();
   std::string b = j["board"];
   b[60] = '0';
   j["board"] = b;
-  CHECK_THROWS_WITH_AS(g.state_from_json(j), "checkers position: field 'board': seat 0 has 11 pieces, expected 10", Error);
+  CHECK_THROWS_WITH_AS(g.state_from_json(j), "checkers position: /board: seat 0 has 11 pieces, expected 10", Error);
   j = s.to_json();
   j["current"] = 3;
   CHECK_THROWS_AS(g.state_from_json(j), Error);

@@ -166,6 +166,21 @@ TEST_CASE("unknown game, option and agent exit 2") {
   CHECK_FALSE(fs::exists(out));
 }
 
+TEST_CASE("one spec grammar: --game NAME:KEY=VALUE,... and --set KEY=VALUE,... are --set pairs") {
+  const Result pairs = qilab("legal --game checkers --set players=2 --set max_turns=10 --json");
+  REQUIRE(pairs.code == 0);
+  const Result spec = qilab("legal --game checkers:players=2,max_turns=10 --json");
+  CHECK(spec.code == 0);
+  CHECK(spec.out == pairs.out);
+  const Result joined = qilab("legal --game checkers --set players=2,max_turns=10 --json");
+  CHECK(joined.code == 0);
+  CHECK(joined.out == pairs.out);
+  CHECK(qilab("legal --game configs/games/checkers-2p.toml:max_turns=10 --json").out == pairs.out);
+  check_bad_input(qilab("show --game checkers --set players"), "--set 'players': expected key=value, got 'players'");
+  check_bad_input(qilab("show --game checkers:players"), "--game 'checkers:players': expected key=value, got 'players'");
+  check_bad_input(qilab("show --game checkers:players=5"), "defaults of checkers with overrides 'players=5'");
+}
+
 TEST_CASE("bad command lines exit 2 with one line") {
   check_bad_input(qilab(""), "subcommand");
   check_bad_input(qilab("nosuch"), "nosuch");

@@ -72,6 +72,11 @@ void check_returns(const G& game, const typename G::State& s) {
 // (docs/search.md, "Backups"); a game that breaks it needs a team backup again.
 template <Game G>
 void check_allies_share_values(const G& game, const typename G::State& s) {
+  // The game's table of teams is the state's team_of.
+  const std::vector<int> teams = game.teams();
+  CONFORM(static_cast<int>(teams.size()) == game.num_players());
+  for (Player p = 0; p < game.num_players() && p < static_cast<int>(teams.size()); ++p)
+    CONFORM(teams[static_cast<std::size_t>(p)] == s.team_of(p));
   const Values r = s.returns(), e = s.evaluate();
   for (Player p = 0; p < game.num_players(); ++p)
     for (Player q = p + 1; q < game.num_players(); ++q)

@@ -62,3 +62,21 @@ TEST_CASE("bitboard shifts move cells across words and drop them past the ends")
   CHECK(b.shifted<0>() == b);
   CHECK(b.shifted<200>().none());
 }
+
+TEST_CASE("bitboard words: read whole, a board made from words drops the bits past N") {
+  Bitboard<193> b;
+  for (int i : {0, 64, 130, 192}) b.set(i);
+  const Bitboard<193>::Words& w = b.words();
+  CHECK(w[0] == 1);
+  CHECK(w[1] == 1);
+  CHECK(w[2] == std::uint64_t{1} << 2);
+  CHECK(w[3] == 1);
+  CHECK(Bitboard<193>::from_words(w) == b);
+  Bitboard<193>::Words all{~0ull, ~0ull, ~0ull, ~0ull};
+  const auto full = Bitboard<193>::from_words(all);
+  CHECK(full == Bitboard<193>::all());
+  CHECK(full.count() == 193);
+  std::vector<int> seen;
+  b.for_each([&](int c) { seen.push_back(c); });
+  CHECK(seen == std::vector<int>{0, 64, 130, 192});
+}

@@ -110,6 +110,11 @@ class Race {
   double max_return() const { return num_players() - 1; }
   bool zero_sum() const { return false; }
   bool perfect_information() const { return true; }
+  std::vector<int> teams() const {
+    std::vector<int> t(static_cast<std::size_t>(num_players()));
+    for (int p = 0; p < num_players(); ++p) t[static_cast<std::size_t>(p)] = p;
+    return t;
+  }
   State initial_state() const {
     return State(num_players(), static_cast<int>(options_.get_int("target")),
                  static_cast<int>(options_.get_int("max_turns")));

@@ -26,36 +26,42 @@ TEST_CASE("positions: JSON round-trips; malformed input names the field") {
   const Guifa g = make(4);
   State s = g.initial_state();
   CHECK(g.state_from_json(s.to_json()).to_json() == s.to_json());
-  auto expect_error = [&](nlohmann::json j, const std::string& field) {
+  // The message names the JSON pointer of the bad value: "guifa position: /pieces/1/cell: ...".
+  auto expect_error = [&](nlohmann::json j, const std::string& pointer) {
     try {
       g.state_from_json(j);
-      FAIL("accepted a bad position for ", field);
+      FAIL("accepted a bad position for ", pointer);
     } catch (const Error& e) {
-      CHECK(std::string(e.what()).find("'" + field) != std::string::npos);
+      CHECK_MESSAGE(std::string(e.what()).starts_with("guifa position: " + pointer + ": "), e.what());
     }
   };
   auto j = s.to_json();
   j.erase("pieces");
-  expect_error(j, "pieces");
+  expect_error(j, "/pieces");
   j = s.to_json();
   j["size"] = 11;
-  expect_error(j, "size");
+  expect_error(j, "/size");
   j = s.to_json();
   j["pieces"][1]["cell"] = j["pieces"][0]["cell"];
-  expect_error(j, "pieces[1].cell");
+  expect_error(j, "/pieces/1/cell");
   j = s.to_json();
   j["pieces"][0]["kind"] = "dragon";
-  expect_error(j, "pieces[0].kind");
+  expect_error(j, "/pieces/0/kind");
   j = s.to_json();
-  for (auto& p : j["pieces"])
-    if (p["kind"] == "scepter" && p["owner"] == 2) p["kind"] = "beast";
-  expect_error(j, "pieces");
+  // A beast names its summoner: the scepter turned beast is refused for its master first.
+  std::size_t turned = 0;
+  for (std::size_t i = 0; i < j["pieces"].size(); ++i)
+    if (j["pieces"][i]["kind"] == "scepter" && j["pieces"][i]["owner"] == 2) {
+      j["pieces"][i]["kind"] = "beast";
+      turned = i;
+    }
+  expect_error(j, "/pieces/" + std::to_string(turned) + "/master");
   j = s.to_json();
   j["corpses"] = {{{"cell", "e5"}, {"counts", {{"scepter", 1}}}}};
-  expect_error(j, "corpses[0].counts.scepter");
+  expect_error(j, "/corpses/0/counts/scepter");
   j = s.to_json();
   j["mode"] = "free_for_all";
-  expect_error(j, "mode");
+  expect_error(j, "/mode");
 }
 
 TEST_CASE("evaluation: zero-sum, inside the returns' range, and favouring material") {
@@ -111,16 +117,16 @@ TEST_CASE("positions: unknown keys inside pieces, corpses, the summoning and the
   auto j = position_json(g, army, 0, {{"e5", "prophet"}});
   CHECK(refusal(g, j).empty());
   j["pieces"][3]["colour"] = "red";
-  CHECK(says(refusal(g, j), {"'pieces[3].colour'", "unknown field"}));
+  CHECK(says(refusal(g, j), {"guifa position: /pieces/3/colour: unknown field"}));
   j = position_json(g, army, 0, {{"e5", "prophet"}});
   j["corpses"][0]["age"] = 3;
-  CHECK(says(refusal(g, j), {"'corpses[0].age'", "unknown field"}));
+  CHECK(says(refusal(g, j), {"guifa position: /corpses/0/age: unknown field"}));
   // One entry per cell: a second one would silently overwrite the first.
   j = position_json(g, army, 0, {{"e5", "prophet"}, {"e5", "summoner"}});
-  CHECK(says(refusal(g, j), {"'corpses[1].cell'", "e5"}));
+  CHECK(says(refusal(g, j), {"guifa position: /corpses/1/cell: ", "e5"}));
   j = position_json(g, army);
   j["summoning"] = {{"cell", "c3"}, {"left", 4}, {"beasts", 4}};
-  CHECK(says(refusal(g, j), {"'summoning.beasts'"}));
+  CHECK(says(refusal(g, j), {"guifa position: /summoning/beasts: unknown field"}));
 }
 
 TEST_CASE("positions: a seat with more of a kind than the game can ever produce is refused, naming seat and kind") {
@@ -157,11 +163,11 @@ TEST_CASE("positions: integers are range-checked as 64-bit values, never wrapped
   const Guifa g = make(2);
   auto j = position_json(g, {{"e1", 'Z', 0}, {"e9", 'Z', 1}});
   j["size"] = 4294967305ULL;  // 2^32 + 9: 9 once narrowed to 32 bits
-  CHECK(says(refusal(g, j), {"'size'", "4294967305"}));
+  CHECK(says(refusal(g, j), {"guifa position: /size: expected an integer in [9, 15], got 4294967305"}));
   j = position_json(g, {{"e1", 'Z', 0}, {"e9", 'Z', 1}});
   j["pieces"][1]["owner"] = 18446744073709551615ULL;  // -1 as a signed 64-bit value
-  CHECK(says(refusal(g, j), {"'pieces[1].owner'"}));
+  CHECK(says(refusal(g, j), {"guifa position: /pieces/1/owner: expected an integer in [0, 1], got 18446744073709551615"}));
   j = position_json(g, {{"e1", 'Z', 0}, {"e9", 'Z', 1}});
   j["pieces"][0]["id"] = 4294967297ULL;  // 1 once narrowed
-  CHECK(says(refusal(g, j), {"'pieces[0].id'"}));
+  CHECK(says(refusal(g, j), {"guifa position: /pieces/0/id: expected an integer in [1, ", "], got 4294967297"}));
 }

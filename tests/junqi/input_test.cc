@@ -76,7 +76,7 @@ TEST_CASE("positions: an unknown field inside pieces[i] is refused, naming its J
   nlohmann::json j = s.to_json();
   j["pieces"][3]["colour"] = "red";
   const std::string why = refusal([&] { g.state_from_json(j); });
-  CHECK(why.find("field 'pieces[3].colour': unknown field") != std::string::npos);
+  CHECK(why.find(" position: /pieces/3/colour: unknown field (expected one of kind, post, evidence)") != std::string::npos);
   j["pieces"][3].erase("colour");
   CHECK_NOTHROW(g.state_from_json(j));
 }
@@ -105,7 +105,7 @@ TEST_CASE("a bad value is echoed as a short prefix, never whole") {
   j["current"] = nlohmann::json(std::vector<int>(5'000'000, 7));
   const std::string why = refusal([&] { g.state_from_json(j); });
   CAPTURE(why.substr(0, 300));
-  CHECK(why.find("field 'current': expected an integer in [0, 3], got [7,7,7") != std::string::npos);
+  CHECK(why.find(" position: /current: expected an integer in [0, 3], got [7,7,7") != std::string::npos);
   CHECK(why.size() < 200);
   // A huge unknown post id, a huge layout, a huge mode.
   j = deployed(g.initial_state()).to_json();
@@ -145,10 +145,11 @@ TEST_CASE("integers are range-checked as 64-bit values before narrowing: never w
   auto g = make<Junqi4>();
   nlohmann::json p = deployed(g.initial_state()).to_json();
   p["current"] = 4294967298ull;
-  CHECK(refusal([&] { g.state_from_json(p); }).find("field 'current': expected an integer in [0, 3], got 4294967298") !=
+  CHECK(refusal([&] { g.state_from_json(p); }).find(" position: /current: expected an integer in [0, 3], got 4294967298") !=
         std::string::npos);
   p["current"] = 18446744073709551615ull;
-  CHECK(refusal([&] { g.state_from_json(p); }).find("got 18446744073709551615") != std::string::npos);
+  CHECK(refusal([&] { g.state_from_json(p); }).find(" position: /current: expected an integer in [0, 3], got 18446744073709551615") !=
+        std::string::npos);
   // Options.
   CHECK(refusal([] { make<Junqi4>({{"max_moves", "4294967298"}}); })
             .find("option 'max_moves' expects an integer 0 to 1000000, got 4294967298") != std::string::npos);

@@ -264,6 +264,7 @@ class HiddenCards {
   double max_return() const { return 1; }
   bool zero_sum() const { return true; }
   bool perfect_information() const { return false; }
+  std::vector<int> teams() const { return {0, 1}; }
   State initial_state() const { return State(p_double_); }
   State state_from_json(const nlohmann::json& j) const {
     try {

@@ -162,6 +162,7 @@ class TreeGame {
   double max_return() const { return 1; }
   bool zero_sum() const { return false; }
   bool perfect_information() const { return true; }
+  std::vector<int> teams() const { return variant_ == 0 ? std::vector<int>{0, 0, 1} : std::vector<int>{0, 0}; }  // as team_of
   State initial_state() const { return State(variant_); }
   State state_from_json(const nlohmann::json&) const { return State(variant_); }
 
