@@ -21,6 +21,7 @@
 #include "engine/core/error.h"
 #include "engine/core/input.h"
 #include "engine/core/spec.h"
+#include "engine/core/options.h"
 #include "engine/core/toml_input.h"
 
 namespace qilab {
@@ -51,6 +52,13 @@ inline std::vector<std::string> agent_names() {
   std::vector<std::string> names{"random", "greedy", "mcts"};
   for (const auto& n : plugin_agent_names()) names.push_back(n);
   return names;
+}
+
+// greedy's options: how it chooses the actions of a setup (junqi's deployment).
+inline std::vector<OptionSpec> greedy_option_specs() {
+  return {choice_option("setup", "evaluation", {"evaluation", "random"},
+                        "setup actions (junqi's deployment): evaluation (one ply on the game's heuristic, like every "
+                        "other move) | random (uniformly random legal placements)")};
 }
 
 struct AgentSpec {
@@ -138,8 +146,13 @@ AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
     return std::make_unique<RandomAgent<S>>();
   }
   if (spec.kind == "greedy") {
-    no_options();
-    return std::make_unique<GreedyAgent<S>>();
+    Options o(greedy_option_specs());
+    const std::string where = file_prefix + "agent '" + std::string(text) + "'";
+    for (const auto& kv : spec.overrides) {
+      const auto eq = kv.find('=');
+      o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), where);
+    }
+    return std::make_unique<GreedyAgent<S>>(o.get_string("setup") == "random");
   }
   if (spec.kind == "mcts") return std::make_unique<MctsAgent<S>>(game, spec.overrides, "agent '" + std::string(text) + "'");
   if (auto it = agent_plugins<G>().find(spec.kind); it != agent_plugins<G>().end())

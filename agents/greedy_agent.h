@@ -1,6 +1,8 @@
 #pragma once
 // GreedyAgent: one ply on the game's own heuristic evaluation (State::evaluate), maximising
-// the mover's entry; ties are broken uniformly at random.
+// the mover's entry; ties are broken uniformly at random. With setup = random, the actions
+// of a setup (games whose states say `in_setup()`: junqi's deployment) are drawn uniformly
+// at random instead, the baseline that measures what a chosen setup is worth.
 #include "agents/agent.h"
 
 namespace qilab {
@@ -8,10 +10,15 @@ namespace qilab {
 template <GameState S>
 class GreedyAgent final : public Agent<S> {
  public:
-  std::string name() const override { return "greedy"; }
+  explicit GreedyAgent(bool random_setup = false) : random_setup_(random_setup) {}
+  std::string name() const override { return random_setup_ ? "greedy:setup=random" : "greedy"; }
   Action choose(const S& view, Rng& rng) override {
     const Player me = view.current_player();
     view.legal_actions(actions_);
+    if constexpr (requires { { view.in_setup() } -> std::convertible_to<bool>; }) {
+      if (random_setup_ && view.in_setup())
+        return actions_[static_cast<int>(rng.below(static_cast<std::uint32_t>(actions_.size())))];
+    }
     double best = -1e300;
     int ties = 0;
     Action chosen = actions_[0];
@@ -31,6 +38,7 @@ class GreedyAgent final : public Agent<S> {
   }
 
  private:
+  bool random_setup_;
   ActionList actions_;
 };
 

@@ -161,9 +161,12 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
   }
   if (!ended_by_forfeit.empty()) {
     r.returns = std::move(ended_by_forfeit);
+    r.ending = "forfeit";
   } else {
     const Values v = state.returns();
     r.returns.assign(v.begin(), v.begin() + state.num_players());
+    if constexpr (requires(const S& s) { { s.ending() } -> std::convertible_to<std::string_view>; })
+      r.ending = std::string(state.ending());
   }
   // Games whose players choose a setup (junqi's deployment) record it per seat: setups are
   // the openings that experiments compare.
@@ -251,6 +254,10 @@ std::string replay_difference(const G& game, const GameRecord& r) {
   const std::vector<double> returns(v.begin(), v.begin() + state.num_players());
   if (returns != r.returns)
     return "returns " + nlohmann::json(r.returns).dump() + " recorded, the game gives " + nlohmann::json(returns).dump();
+  if constexpr (requires(const S& s) { { s.ending() } -> std::convertible_to<std::string_view>; }) {
+    if (!r.ending.empty() && r.ending != state.ending())
+      return "ending '" + r.ending + "' recorded, the game ends by '" + std::string(state.ending()) + "'";
+  }
   if constexpr (requires(const S& s, Player p) { { s.deployment(p) } -> std::convertible_to<std::string>; }) {
     nlohmann::json setups = nlohmann::json::array();
     for (Player p = 0; p < state.num_players(); ++p) setups.push_back(state.deployment(p));

@@ -64,6 +64,7 @@ MatchSession::MatchSession(RunIdentity id, MatchConfig cfg, ReplayCheck replay)
   // summary.json is written after the last game: a directory in its way is found now, not then.
   if (fs::is_directory(summary_path_, ec)) throw Error(summary_path_ + ": cannot write (a directory is in the way)");
   results_.resize(static_cast<std::size_t>(cfg_.games));
+  endings_.resize(static_cast<std::size_t>(cfg_.games));
   if (fs::exists(records_path_, ec)) load_existing();
   for (std::int64_t i = 0; i < cfg_.games; ++i)
     if (!results_[static_cast<std::size_t>(i)]) pending_.push_back(i);
@@ -117,6 +118,7 @@ void MatchSession::load_existing() {
     auto& slot = results_[static_cast<std::size_t>(r.index)];
     if (slot) throw Error(where + ": recorded twice");
     slot = result_of(r);
+    endings_[static_cast<std::size_t>(r.index)] = r.ending;
     ++resumed_;
   }
 }
@@ -127,6 +129,7 @@ void MatchSession::finish(std::size_t slot, GameRecord record) {
     auto node = waiting_.extract(waiting_.begin());
     writer_->write(node.mapped());
     results_[static_cast<std::size_t>(node.mapped().index)] = result_of(node.mapped());
+    endings_[static_cast<std::size_t>(node.mapped().index)] = node.mapped().ending;
     ++next_slot_;
     ++played_;
     if (cfg_.on_progress) cfg_.on_progress(resumed_ + played_, cfg_.games);
@@ -143,6 +146,11 @@ MatchReport MatchSession::close(double seconds) {
                       {"agents", id_.agents},   {"agent_files", id_.agent_files}, {"program", id_.program},
                       {"rotation", "game i, seat s: agents[(s + i) mod len(agents)]; with more agents than seats, seats mirrored in odd rounds of len(agents) games"}};
   s.update(balance.to_json());
+  // How the games ended (the records' `ending`), where the game says.
+  nlohmann::json endings = nlohmann::json::object();
+  for (std::size_t i = 0; i < results_.size(); ++i)
+    if (results_[i] && !endings_[i].empty()) endings[endings_[i]] = endings.value(endings_[i], 0) + 1;
+  s["endings"] = endings;
   s["run"] = {{"played", played_}, {"resumed", resumed_}, {"threads", cfg_.threads}, {"seconds", seconds}};
   write_file_atomically(summary_path_, s.dump(2) + "\n");
 

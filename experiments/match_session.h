@@ -88,6 +88,7 @@ class MatchSession {
   ReplayCheck replay_;
   std::string records_path_, summary_path_;
   std::vector<std::optional<GameResult>> results_;  // by game index
+  std::vector<std::string> endings_;                 // by game index: the records' `ending`
   std::vector<std::int64_t> pending_;
   std::map<std::size_t, GameRecord> waiting_;       // finished out of order
   std::size_t next_slot_ = 0;

@@ -24,7 +24,7 @@ CREATE TABLE agents(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, spec TEXT
                     options TEXT NOT NULL, file_hash TEXT NOT NULL);
 CREATE TABLE games(idx INTEGER PRIMARY KEY, lineup INTEGER NOT NULL, options TEXT, config_hash TEXT NOT NULL,
                    length INTEGER NOT NULL, actions TEXT NOT NULL, notation TEXT NOT NULL, setups TEXT NOT NULL,
-                   program TEXT NOT NULL, forfeits INTEGER NOT NULL, events TEXT NOT NULL);
+                   program TEXT NOT NULL, forfeits INTEGER NOT NULL, events TEXT NOT NULL, ending TEXT NOT NULL);
 CREATE TABLE seats(game INTEGER NOT NULL REFERENCES games(idx), seat INTEGER NOT NULL,
                    agent INTEGER NOT NULL REFERENCES agents(id), team INTEGER NOT NULL, result REAL NOT NULL,
                    outcome TEXT NOT NULL, setup TEXT, PRIMARY KEY(game, seat)) WITHOUT ROWID;
@@ -297,7 +297,7 @@ void Store::write(const std::vector<GameRecord>& games) {
   try {
     Statement g(db_, path_,
                 "INSERT INTO games(idx, lineup, options, config_hash, length, actions, notation, setups, program, "
-                "forfeits, events) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                "forfeits, events, ending) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     Statement s(db_, path_, "INSERT INTO seats(game, seat, agent, team, result, outcome, setup) VALUES(?, ?, ?, ?, ?, ?, ?)");
     Statement st(db_, path_, "INSERT INTO move_stats(game, ply, seat, stats) VALUES(?, ?, ?, ?)");
     for (const GameRecord& r : games) {
@@ -308,7 +308,8 @@ void Store::write(const std::vector<GameRecord>& games) {
       if (options == base_options) g.bind_null(3); else g.bind(3, options);
       g.bind(4, r.config_hash).bind(5, static_cast<std::int64_t>(r.actions.size()))
           .bind(6, actions_text(r.actions)).bind(7, notation_text(r.notation))
-          .bind(8, r.setups.dump()).bind(9, r.program).bind(10, forfeits).bind(11, r.events.dump());
+          .bind(8, r.setups.dump()).bind(9, r.program).bind(10, forfeits).bind(11, r.events.dump())
+          .bind(12, r.ending);
       g.run();
       std::vector<int> team_of;
       for (std::size_t k = 0; k < r.returns.size(); ++k)
@@ -365,7 +366,7 @@ std::vector<GameRecord> Store::records() const {
   std::map<std::int64_t, std::size_t> slot;
   {
     Statement q(db_, path_,
-                "SELECT idx, lineup, options, config_hash, actions, notation, setups, program, events FROM games "
+                "SELECT idx, lineup, options, config_hash, actions, notation, setups, program, events, ending FROM games "
                 "ORDER BY idx");
     while (q.step()) {
       GameRecord r;
@@ -383,6 +384,7 @@ std::vector<GameRecord> Store::records() const {
       j["actions"] = parse_json(q.text(4), w + " actions");
       j["notation"] = parse_json(q.text(5), w + " notation");
       j["events"] = parse_json(q.text(8), w + " events");
+      j["ending"] = q.text(9);
       j["agents"] = nlohmann::json::array();
       j["returns"] = nlohmann::json::array();
       slot[r.index] = out.size();

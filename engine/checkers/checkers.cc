@@ -77,9 +77,10 @@ State::State() {
   occupant_[kOffNeighbour] = occupant_[kOffLanding] = kWall;
 }
 
-State::State(int players, int max_turns) : State() {
+State::State(int players, int max_turns, int adjudicate) : State() {
   players_ = static_cast<std::int8_t>(players);
   max_turns_ = max_turns;
+  adjudicate_ = static_cast<std::int8_t>(adjudicate);
   auto tri = seat_triangles(players);
   for (int p = 0; p < players; ++p) {
     triangle_[p] = static_cast<std::int8_t>(tri[p]);
@@ -202,9 +203,33 @@ void State::end_turn() {
 
 Values State::returns() const {
   Values v{};
-  if (winner_ >= 0)
-    for (int p = 0; p < players_; ++p) v[p] = p == winner_ ? players_ - 1.0 : -1.0;
+  int winner = winner_;
+  if (winner < 0 && turns_ >= max_turns_ && adjudicate_ != kAdjudicateNone) {
+    // The turn cap, adjudicated: the single best seat wins as if it had filled its target.
+    int best = 0, count = 0;
+    for (int p = 0; p < players_; ++p) {
+      const int score = adjudicate_ == kAdjudicateEvaluation
+                            ? -distance_to_target(p)
+                            : (kTriangleBoards[target_triangle(p)] & own_[p]).count();
+      if (count == 0 || score > best) {
+        best = score;
+        count = 1;
+        winner = p;
+      } else if (score == best) {
+        ++count;
+      }
+    }
+    if (count > 1) winner = -1;
+  }
+  if (winner >= 0)
+    for (int p = 0; p < players_; ++p) v[p] = p == winner ? players_ - 1.0 : -1.0;
   return v;
+}
+
+std::string_view State::ending() const {
+  if (winner_ >= 0) return "target";
+  if (turns_ >= max_turns_) return "cap";
+  return "";
 }
 
 int State::distance_to_target(Player p) const {
@@ -332,14 +357,21 @@ std::vector<OptionSpec> Checkers::option_specs() {
   return {
       int_option("players", 6, 2, 6, "number of players: 2, 3, 4 or 6 (seats on triangles {0,3}, {0,2,4}, {0,1,3,4}, all)"),
       int_option("max_turns", 1000, 1, kMaxTurns,
-                 "turns of all players together after which the game ends with all returns 0"),
+                 "turns of all players together after which the game ends (returns by 'adjudicate')"),
+      choice_option("adjudicate", "none", {"none", "evaluation", "material"},
+                    "what the turn cap gives: none (every return 0) | evaluation (the seat nearest its target, by "
+                    "the sum of its pieces' distances to the target's tip, wins) | material (the seat with the most "
+                    "pieces in its target triangle wins); a tie gives every return 0"),
   };
 }
 
 Checkers::Checkers(const Options& options)
     : options_(options),
       players_(static_cast<int>(options.get_int("players"))),
-      max_turns_(static_cast<int>(options.get_int("max_turns"))) {
+      max_turns_(static_cast<int>(options.get_int("max_turns"))),
+      adjudicate_(options.get_string("adjudicate") == "evaluation" ? kAdjudicateEvaluation
+                  : options.get_string("adjudicate") == "material" ? kAdjudicateMaterial
+                                                                   : kAdjudicateNone) {
   seat_triangles(players_);  // refuses 5 players; the declared ranges keep the rest in bounds
   encoding_ = encoding_spec_for(players_);
   policy_ = policy_spec_for();
@@ -357,7 +389,7 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
   root["game"].expect("checkers");
   const JsonField players = root["players"];
   if (players.int_in(2, 6) != players_) players.fail("the game is configured for " + std::to_string(players_) + " players");
-  State s(players_, max_turns_);
+  State s(players_, max_turns_, adjudicate_);
   s.own_ = {};
   for (int c = 0; c < kCells; ++c) s.occupant_[c] = 0;
   const JsonField board = root["board"];

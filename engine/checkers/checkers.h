@@ -34,11 +34,16 @@ std::array<int, kMaxPlayers> seat_triangles(int players);
 
 class Checkers;
 
-// Deterministic, perfect information (engine/core/state_defaults.h).
+// What the turn cap gives (option `adjudicate`, docs/rules/checkers.md "End and returns"):
+// none: every return 0; evaluation: the seat with the least distance_to_target wins;
+// material: the seat with the most pieces in its target triangle wins (a tie: every return 0).
+enum Adjudicate : std::int8_t { kAdjudicateNone, kAdjudicateEvaluation, kAdjudicateMaterial };
+
 class State : public NoChance, public PerfectInformation<State> {
  public:
   State();
-  State(int players, int max_turns);
+  // `adjudicate`: how the turn cap decides the game (Adjudicate; option `adjudicate`).
+  State(int players, int max_turns, int adjudicate = 0);
 
   int num_players() const { return players_; }
   Player current_player() const { return is_terminal() ? kTerminalPlayer : current_; }
@@ -59,6 +64,9 @@ class State : public NoChance, public PerfectInformation<State> {
   void apply(Action a);
 
   Values returns() const;
+  // How the game ended: "target" (a seat filled its target triangle), "cap" (the turn cap;
+  // the option `adjudicate` decides the returns), "" while it goes on.
+  std::string_view ending() const;
   // Estimated returns from progress toward the target triangles (docs/rules/checkers.md).
   Values evaluate() const;
   // Sum over a seat's pieces of the lattice distance to the tip of its target triangle:
@@ -89,6 +97,11 @@ class State : public NoChance, public PerfectInformation<State> {
 
  private:
   friend class Checkers;
+
+// What the turn cap gives (option `adjudicate`, docs/rules/checkers.md "End and returns"):
+// none: every return 0; evaluation: the seat with the least distance_to_target wins;
+// material: the seat with the most pieces in its target triangle wins (a tie: every return 0).
+enum Adjudicate : std::int8_t { kAdjudicateNone, kAdjudicateEvaluation, kAdjudicateMaterial };
   static constexpr int kMaxLegal = kPiecesPerPlayer * star::kDirections + 1;
   int generate(Action* out) const;
   bool has_continuation(int cell) const;
@@ -108,6 +121,7 @@ class State : public NoChance, public PerfectInformation<State> {
   std::int32_t turns_ = 0;      // completed turns, all players together
   std::int32_t max_turns_ = 0;
   std::int32_t moves_ = 0;      // actions applied, hops inside a turn included
+  std::int8_t adjudicate_ = 0;  // Adjudicate: what the turn cap gives
 };
 
 class Checkers {
@@ -129,7 +143,7 @@ class Checkers {
   bool zero_sum() const { return true; }
   bool perfect_information() const { return true; }
   std::vector<int> teams() const;  // every seat for itself
-  State initial_state() const { return State(players_, max_turns_); }
+  State initial_state() const { return State(players_, max_turns_, adjudicate_); }
   // Throws Error naming the bad field.
   State state_from_json(const nlohmann::json& j) const;
 
@@ -137,6 +151,7 @@ class Checkers {
   Options options_;
   int players_;
   int max_turns_;
+  int adjudicate_;
   EncodingSpec encoding_;
   PolicySpec policy_;
 };

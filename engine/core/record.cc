@@ -19,7 +19,7 @@ nlohmann::json GameRecord::to_json() const {
   return {{"index", index},     {"game", game},       {"options", options},   {"config_hash", config_hash},
           {"seed", seed},       {"agents", agents},   {"setups", setups},     {"actions", actions},
           {"notation", notation}, {"returns", returns}, {"stats", stats},       {"program", program},
-          {"agent_files", agent_files}, {"lineup", lineup},   {"events", events}};
+          {"agent_files", agent_files}, {"lineup", lineup},   {"events", events}, {"ending", ending}};
 }
 
 GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& where) {
@@ -84,6 +84,10 @@ GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& whe
   if (auto it = j.find("program"); it != j.end()) {
     if (!it->is_string()) throw bad("program", "a string", *it);
     r.program = it->get<std::string>();
+  }
+  if (auto it = j.find("ending"); it != j.end()) {  // optional: older records lack it
+    if (!it->is_string()) throw bad("ending", "a string (how the game ended)", *it);
+    r.ending = it->get<std::string>();
   }
   if (auto it = j.find("agent_files"); it != j.end()) {
     if (!it->is_object()) throw bad("agent_files", "an object of file -> content hash", *it);

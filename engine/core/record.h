@@ -23,6 +23,9 @@ struct GameRecord {
   std::vector<Action> actions;
   std::vector<std::string> notation;
   std::vector<double> returns;
+  // How the game ended, in the game's words (State::ending(): checkers "target", "cap"); empty
+  // for games that do not say, and in records written before endings were kept.
+  std::string ending;
   nlohmann::json stats = nlohmann::json::array();  // per-move search statistics, where present
   // What played it: the program ("qilab 0.1.0 (commit ...)") and, for each agent given as a
   // file, the hash of the file's content. Empty in records written before they were kept.

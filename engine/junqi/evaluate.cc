@@ -1,7 +1,9 @@
 // A heuristic estimate of the returns, for greedy agents and search cut-offs. It reads the
 // state it is given: the referee's state, or a world drawn by sample_world for one seat.
 #include <algorithm>
+#include <cmath>
 
+#include "engine/junqi/deploy_score.h"
 #include "engine/junqi/junqi.h"
 
 namespace qilab::junqi {
@@ -9,6 +11,9 @@ namespace {
 
 // Material by kind: officers by rank; bombs trade for anything, so they are worth a
 // division commander; engineers clear mines and fly on rails.
+// Score difference per seat pair at which a deployment's value reaches tanh(1) of its range.
+constexpr double kDeploySpread = 20.0;
+
 constexpr std::array<double, kKinds> kWorth = {0, 4, 6, 3, 1, 2, 3, 4, 5, 6, 8, 10};
 
 }  // namespace
@@ -16,7 +21,16 @@ constexpr std::array<double, kKinds> kWorth = {0, 4, 6, 3, 1, 2, 3, 4, 5, 6, 8, 
 Values State::evaluate() const {
   if (phase_ == Phase::kOver) return returns();
   Values v{};
-  if (phase_ == Phase::kDeploy) return v;
+  const double scale = rules_.decapitation ? 1.0 : players_ / 2.0;
+  if (phase_ == Phase::kDeploy) {
+    // Deployment: each seat's placements by the deployment heuristic (deploy_score.h), summed
+    // per side; a seat's own term is the only one its placements change.
+    double side[2] = {0, 0};
+    for (int p = 0; p < players_; ++p) side[p & 1] += deployment_score(*this, p);
+    const double x = 0.9 * scale * std::tanh((side[0] - side[1]) / (kDeploySpread * players_ / 2.0));
+    for (int p = 0; p < players_; ++p) v[p] = (p & 1) == 0 ? x : -x;
+    return v;
+  }
   const Board& b = *board_;
   double side[2] = {0, 0};
   for (int p = 0; p < players_; ++p) {
@@ -48,7 +62,6 @@ Values State::evaluate() const {
   }
   const double total = side[0] + side[1];
   if (total <= 0) return v;
-  const double scale = rules_.decapitation ? 1.0 : players_ / 2.0;
   const double x = 0.9 * scale * (side[0] - side[1]) / total;
   for (int p = 0; p < players_; ++p) v[p] = (p & 1) == 0 ? x : -x;
   return v;

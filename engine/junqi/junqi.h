@@ -104,6 +104,9 @@ class State : public NoChance {
   const Board& board() const { return *board_; }
   const Rules& rules() const { return rules_; }
   Phase phase() const { return phase_; }
+  // Whether the action to choose is part of a setup (the deployment), for agents that
+  // choose setups in their own way (greedy's option setup=random).
+  bool in_setup() const { return phase_ == Phase::kDeploy; }
   int piece_at(int post) const { return piece_at_[post] == kNone ? -1 : piece_at_[post]; }
   int kind_of(int piece) const { return kind_of_[piece] == kNone ? -1 : kind_of_[piece]; }
   int post_of(int piece) const { return post_of_[piece] == kNone ? -1 : post_of_[piece]; }
