@@ -188,6 +188,11 @@ class Pebbles {
   }
   const Options& options() const { return options_; }
   int num_players() const { return static_cast<int>(options_.get_int("players")); }
+  std::vector<int> teams() const {  // every seat for itself, as team_of
+    std::vector<int> t(static_cast<std::size_t>(num_players()));
+    for (int p = 0; p < num_players(); ++p) t[static_cast<std::size_t>(p)] = p;
+    return t;
+  }
   int num_distinct_actions() const { return State::kCells; }
   double min_return() const { return -1; }
   double max_return() const { return num_players() - 1; }
