@@ -98,7 +98,9 @@ def test_python_agent_sees_only_its_seat():
     assert any(view != full for (_, _, view), (_, _, full) in zip(watcher.seen, decisions))
 
 
-def test_python_agent_errors_arrive_in_python(tmp_path):
+def test_python_agent_errors_forfeit_and_are_recorded(tmp_path):
+    # A failing agent does not abort the match: the referee records the error and the seat
+    # forfeits (docs/experiments.md, "Agents that fail"), with the Python message kept.
     game = qilab.load_game("checkers", players=2)
 
     class Broken(qilab.Agent):
@@ -107,8 +109,13 @@ def test_python_agent_errors_arrive_in_python(tmp_path):
         def choose(self, state):
             raise KeyError("broken agent")
 
-    with pytest.raises(KeyError, match="broken agent"):
-        qilab.play(game, [Broken(), "random"], games=1, seed=1, out=str(tmp_path / "a"))
+    result = qilab.play(game, [Broken(), "random"], games=1, seed=1, out=str(tmp_path / "a"))
+    record = result["records"][0]
+    assert record["ending"] == "forfeit"
+    assert record["returns"] == [-1.0, 1.0]
+    [event] = record["events"]
+    assert event["kind"] == "error" and event["forfeit"] and event["seat"] == 0 and event["ply"] == 0
+    assert "KeyError: 'broken agent'" in event["message"]
 
     class NotAnAction(qilab.Agent):
         name = "text"
@@ -116,8 +123,10 @@ def test_python_agent_errors_arrive_in_python(tmp_path):
         def choose(self, state):
             return "north"
 
-    with pytest.raises(qilab.Error, match="expected an action id"):
-        qilab.play(game, [NotAnAction(), "random"], games=1, seed=1, out=str(tmp_path / "b"))
+    result = qilab.play(game, [NotAnAction(), "random"], games=1, seed=1, out=str(tmp_path / "b"))
+    [event] = result["records"][0]["events"]
+    assert event["kind"] == "error" and event["forfeit"]
+    assert "expected an action id" in event["message"]
     with pytest.raises(qilab.Error, match="expected an agent spec"):
         qilab.play(game, [object(), "random"], games=1)
     with pytest.raises(qilab.Error, match="games"):
