@@ -28,6 +28,11 @@ grep -q "^seat " "$work/table.txt" || fail "no seat table: $(cat "$work/table.tx
 grep -q "^database: $work/run/tournament.db$" "$work/table.txt" || fail "no database line"
 "$qilab" export --db "$work/run/tournament.db" --format csv --out "$work/seats.csv" > /dev/null || fail "csv export"
 [ "$(wc -l < "$work/seats.csv")" -eq 9 ] || fail "csv: expected a header and 8 rows"
+# stats and ratings read the tournament's store: 4 games, by seat and by agent.
+"$qilab" stats "$work/run" --json > "$work/stats.json" || fail "stats on a tournament's store failed"
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["records"] == 4, j["records"]' "$work/stats.json" \
+  || fail "stats: expected the store's 4 games: $(head -c 400 "$work/stats.json")"
+"$qilab" ratings "$work/run" > "$work/ratings.txt" || fail "ratings on a tournament's store failed"
 
 printf 'game = "configs/games/checkers-2p.toml"\nagents = ["random", "alphazero"]\ngames_per_lineup = 2\n' > "$work/unknown.toml"
 expect_bad "unknown agent" "$work/unknown.toml: field 'agents[1]' (alphazero): unknown agent 'alphazero'" \
