@@ -174,8 +174,8 @@ std::string escape_html(std::string_view s) {
   return out;
 }
 
-// The template with each @TITLE@ and @DATA@ replaced, in one pass over the template (so
-// nothing inside a replacement is ever read as a placeholder).
+// The template with each @TITLE@ and @DATA@ marker replaced, in one pass over the template,
+// so the text put in (a title or the game's data) is never scanned for markers itself.
 std::string fill(std::string_view tpl, const std::string& title, const std::string& data) {
   std::string out;
   out.reserve(tpl.size() + data.size() + 2 * title.size());
