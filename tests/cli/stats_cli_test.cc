@@ -13,52 +13,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/cli/run_qilab.h"
+
 namespace fs = std::filesystem;
+using namespace cli_test;
 
 namespace {
-
-const fs::path& scratch() {
-  static const fs::path dir = [] {
-    fs::path p = fs::temp_directory_path() / ("qilab_stats_cli_" + std::to_string(::getpid()));
-    fs::remove_all(p);
-    fs::create_directories(p);
-    return p;
-  }();
-  return dir;
-}
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-Result qilab(const std::string& args) {
-  static int calls = 0;
-  const auto base = scratch() / ("call" + std::to_string(++calls));
-  const std::string cmd = "cd '" QILAB_SOURCE_DIR "' && timeout 120 '" QILAB_BIN "' " + args + " > '" + base.string() +
-                          ".out' 2> '" + base.string() + ".err'";
-  const int status = std::system(cmd.c_str());
-  Result r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(base.string() + ".out");
-  r.err = slurp(base.string() + ".err");
-  return r;
-}
-
-void check_bad_input(const Result& r, const std::string& names) {
-  CHECK(r.code == 2);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  CHECK(r.err.starts_with("qilab: error: "));
-  CHECK_MESSAGE(r.err.find(names) != std::string::npos, "stderr: ", r.err);
-  CHECK(r.out.empty());
-}
 
 // A run of 6 two-player checkers games, played once for every test.
 const fs::path& run_dir() {
