@@ -37,13 +37,17 @@ template <Game G>
 class AgentAdapter final : public AnyAgent {
  public:
   using S = typename G::State;
-  AgentAdapter(AgentPtr<S> agent, std::string game_id) : agent_(std::move(agent)), game_id_(std::move(game_id)) {}
+  AgentAdapter(AgentPtr<S> agent, std::string game_id)
+      : agent_(std::move(agent)), game_id_(std::move(game_id)) {}
   std::string name() const override { return agent_->name(); }
   Action choose(const AnyState& view, Rng& rng) override {
     const auto* typed = dynamic_cast<const StateAdapter<S>*>(&view);
-    if (typed == nullptr) throw Error("agent '" + agent_->name() + "' plays " + game_id_ + ", given another game's state");
-    if (view.is_terminal()) throw Error("agent '" + agent_->name() + "': the game is over, there is no action to choose");
-    if (view.is_chance()) throw Error("agent '" + agent_->name() + "': a chance node is the referee's, not an agent's");
+    if (typed == nullptr)
+      throw Error("agent '" + agent_->name() + "' plays " + game_id_ + ", given another game's state");
+    if (view.is_terminal())
+      throw Error("agent '" + agent_->name() + "': the game is over, there is no action to choose");
+    if (view.is_chance())
+      throw Error("agent '" + agent_->name() + "': a chance node is the referee's, not an agent's");
     return agent_->choose(typed->state(), rng);
   }
   void reset() override { agent_->reset(); }

@@ -34,7 +34,8 @@ inline std::vector<std::string>& plugin_agent_names() {
   return names;
 }
 template <Game G>
-using AgentMaker = std::function<AgentPtr<typename G::State>(const G&, const std::vector<std::string>&, const std::string&)>;
+using AgentMaker =
+    std::function<AgentPtr<typename G::State>(const G&, const std::vector<std::string>&, const std::string&)>;
 template <Game G>
 std::map<std::string, AgentMaker<G>>& agent_plugins() {
   static std::map<std::string, AgentMaker<G>> makers;
@@ -56,14 +57,15 @@ inline std::vector<std::string> agent_names() {
 
 // greedy's options: how it chooses the actions of a setup (junqi's deployment).
 inline std::vector<OptionSpec> greedy_option_specs() {
-  return {choice_option("setup", "evaluation", {"evaluation", "random"},
-                        "setup actions (junqi's deployment): evaluation (one ply on the game's heuristic, like every "
-                        "other move) | random (uniformly random legal placements)")};
+  return {choice_option(
+      "setup", "evaluation", {"evaluation", "random"},
+      "setup actions (junqi's deployment): evaluation (one ply on the game's heuristic, like every "
+      "other move) | random (uniformly random legal placements)")};
 }
 
 struct AgentSpec {
-  std::string kind;                     // "random", "greedy", ...
-  std::vector<std::string> overrides;   // key=value
+  std::string kind;                    // "random", "greedy", ...
+  std::vector<std::string> overrides;  // key=value
 };
 
 // Parses "kind" or "kind:key=value,key=value" (the spec grammar of engine/core/spec.h).
@@ -91,16 +93,23 @@ inline AgentSpec parse_agent_file(std::string_view text, const std::string& path
       for (const auto& [k, v] : value.as_table()) {
         std::string text;
         switch (v.type()) {
-          case toml::value_t::boolean: text = v.as_boolean() ? "true" : "false"; break;
-          case toml::value_t::integer: text = std::to_string(v.as_integer()); break;
+          case toml::value_t::boolean:
+            text = v.as_boolean() ? "true" : "false";
+            break;
+          case toml::value_t::integer:
+            text = std::to_string(v.as_integer());
+            break;
           case toml::value_t::floating: {
             char buf[64];
             auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v.as_floating());  // shortest exact text
             text.assign(buf, end);
             break;
           }
-          case toml::value_t::string: text = v.as_string().str; break;
-          default: throw Error(path + ": option '" + k + "' expects a boolean, number or string");
+          case toml::value_t::string:
+            text = v.as_string().str;
+            break;
+          default:
+            throw Error(path + ": option '" + k + "' expects a boolean, number or string");
         }
         spec.overrides.push_back(k + "=" + text);
       }
@@ -130,7 +139,7 @@ template <Game G>
 AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
   using S = typename G::State;
   AgentSpec spec = parse_agent_spec(text);
-  std::string file_prefix;  // errors about what an agent file says name the file
+  std::string file_prefix;             // errors about what an agent file says name the file
   if (spec.kind.ends_with(".toml")) {  // "file.toml" or "file.toml:key=value,..."; the extras win
     file_prefix = spec.kind + ": ";
     AgentSpec file = read_agent_file(user_or_data_path(spec.kind));  // configs/agents/... from anywhere
@@ -139,7 +148,8 @@ AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
   }
   auto no_options = [&]() {
     if (!spec.overrides.empty())
-      throw Error(file_prefix + "agent '" + spec.kind + "' takes no options, got '" + spec.overrides.front() + "'");
+      throw Error(file_prefix + "agent '" + spec.kind + "' takes no options, got '" + spec.overrides.front() +
+                  "'");
   };
   if (spec.kind == "random") {
     no_options();
@@ -154,7 +164,8 @@ AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
     }
     return std::make_unique<GreedyAgent<S>>(o.get_string("setup") == "random");
   }
-  if (spec.kind == "mcts") return std::make_unique<MctsAgent<S>>(game, spec.overrides, "agent '" + std::string(text) + "'");
+  if (spec.kind == "mcts")
+    return std::make_unique<MctsAgent<S>>(game, spec.overrides, "agent '" + std::string(text) + "'");
   if (auto it = agent_plugins<G>().find(spec.kind); it != agent_plugins<G>().end())
     return it->second(game, spec.overrides, file_prefix + "agent '" + std::string(text) + "'");
   std::string known;

@@ -15,7 +15,9 @@ class GreedyAgent final : public Agent<S> {
   Action choose(const S& view, Rng& rng) override {
     const Player me = view.current_player();
     view.legal_actions(actions_);
-    if constexpr (requires { { view.in_setup() } -> std::convertible_to<bool>; }) {
+    if constexpr (requires {
+                    { view.in_setup() } -> std::convertible_to<bool>;
+                  }) {
       if (random_setup_ && view.in_setup())
         return actions_[static_cast<int>(rng.below(static_cast<std::uint32_t>(actions_.size())))];
     }

@@ -24,36 +24,51 @@ namespace qilab {
 inline std::vector<OptionSpec> mcts_option_specs() {
   // Root visits are counted in 32 bits, node indices in 31: the ranges keep both in bounds.
   return {
-      int_option("simulations", 1000, 0, 1'000'000'000, "simulations per move; 0: no limit (then time_ms must be set)"),
+      int_option("simulations", 1000, 0, 1'000'000'000,
+                 "simulations per move; 0: no limit (then time_ms must be set)"),
       number_option("time_ms", 0.0, 0, 86'400'000,
-                    "thinking time per move in milliseconds, at most a day; 0: no limit (a time limit is not reproducible)"),
-      choice_option("selection", "uct", {"uct", "puct"}, "uct (UCB1 on the children) | puct (AlphaZero's, uses the priors)"),
-      number_option("uct", 1.0, 0, std::numeric_limits<double>::max(), "UCT exploration constant c, on values scaled to [0, 1]"),
+                    "thinking time per move in milliseconds, at most a day; 0: no limit (a time limit is not "
+                    "reproducible)"),
+      choice_option("selection", "uct", {"uct", "puct"},
+                    "uct (UCB1 on the children) | puct (AlphaZero's, uses the priors)"),
+      number_option("uct", 1.0, 0, std::numeric_limits<double>::max(),
+                    "UCT exploration constant c, on values scaled to [0, 1]"),
       number_option("puct", 1.5, 0, std::numeric_limits<double>::max(), "PUCT exploration constant"),
       choice_option("value_scale", "game", {"game", "tree"},
-                    "what uct/puct are measured against: game (the game's return range) | tree (the range of values seen in the search)"),
-      {"fpu", std::string("auto"), "value of an unvisited child: auto (inf for uct, parent for puct) | inf | parent | a number"},
-      number_option("fpu_reduction", 0.0, -1, 1, "with fpu=parent: subtracted from the parent's value (values scaled to [0, 1])"),
+                    "what uct/puct are measured against: game (the game's return range) | tree (the range of "
+                    "values seen in the search)"),
+      {"fpu", std::string("auto"),
+       "value of an unvisited child: auto (inf for uct, parent for puct) | inf | parent | a number"},
+      number_option("fpu_reduction", 0.0, -1, 1,
+                    "with fpu=parent: subtracted from the parent's value (values scaled to [0, 1])"),
       choice_option("backup", "maxn", {"maxn", "paranoid"},
-                    "maxn (each seat for itself; allies share values in every game) | paranoid (all against the mover)"),
-      choice_option("evaluator", "rollout", {"rollout", "heuristic"}, "rollout (random playout) | heuristic (the game's evaluate())"),
+                    "maxn (each seat for itself; allies share values in every game) | paranoid (all against "
+                    "the mover)"),
+      choice_option("evaluator", "rollout", {"rollout", "heuristic"},
+                    "rollout (random playout) | heuristic (the game's evaluate())"),
       int_option("rollout_depth", -1, -1, 1'000'000,
                  "random actions before the game's heuristic judges the position; -1: to the end"),
-      choice_option("priors", "uniform", {"uniform", "greedy"}, "uniform | greedy (softmax of the one-ply heuristic)"),
+      choice_option("priors", "uniform", {"uniform", "greedy"},
+                    "uniform | greedy (softmax of the one-ply heuristic)"),
       number_above("prior_temperature", 0.1, 0, std::numeric_limits<double>::max(),
                    "with priors=greedy: softmax temperature on values scaled to [0, 1]"),
       choice_option("final", "visits", {"visits", "value", "sample"},
                     "the move played: visits (most visited) | value (best mean) | sample"),
       number_option("temperature", 1.0, 0, std::numeric_limits<double>::max(),
                     "with final=sample: visits^(1/temperature); 0: most visited"),
-      int_option("temperature_moves", 0, 0, 1'000'000,
-                 "with final=sample: from this move number on the temperature is temperature_after; 0: no schedule"),
-      number_option("temperature_after", 0.0, 0, std::numeric_limits<double>::max(),
-                    "with temperature_moves > 0: the temperature after the schedule's moves; 0: most visited"),
-      number_option("noise_alpha", 0.0, 0, 1000, "root Dirichlet noise concentration (AlphaZero: about 10 / legal moves); 0: none"),
+      int_option(
+          "temperature_moves", 0, 0, 1'000'000,
+          "with final=sample: from this move number on the temperature is temperature_after; 0: no schedule"),
+      number_option(
+          "temperature_after", 0.0, 0, std::numeric_limits<double>::max(),
+          "with temperature_moves > 0: the temperature after the schedule's moves; 0: most visited"),
+      number_option("noise_alpha", 0.0, 0, 1000,
+                    "root Dirichlet noise concentration (AlphaZero: about 10 / legal moves); 0: none"),
       number_option("noise_fraction", 0.25, 0, 1, "share of the root priors replaced by the Dirichlet noise"),
-      {"widening", false, "progressive widening: consider ceil(widening_c * N^widening_alpha) children, best prior first"},
-      number_above("widening_c", 2.0, 0, std::numeric_limits<double>::max(), "progressive widening: constant"),
+      {"widening", false,
+       "progressive widening: consider ceil(widening_c * N^widening_alpha) children, best prior first"},
+      number_above("widening_c", 2.0, 0, std::numeric_limits<double>::max(),
+                   "progressive widening: constant"),
       number_above("widening_alpha", 0.5, 0, 1, "progressive widening: exponent, in (0, 1]"),
       {"reuse_tree", true, "keep the subtree of the moves played (perfect information only)"},
       choice_option("chance", "sample", {"sample", "expand"},
@@ -69,11 +84,11 @@ inline std::vector<OptionSpec> mcts_option_specs() {
 namespace detail {
 
 template <GameState S>
-using MctsVariant = std::variant<search::Mcts<S, search::RolloutEvaluator<S>>,
-                                 search::Mcts<S, search::HeuristicEvaluator<S>>,
-                                 search::Mcts<S, search::GreedyPriors<S, search::RolloutEvaluator<S>>>,
-                                 search::Mcts<S, search::GreedyPriors<S, search::HeuristicEvaluator<S>>>,
-                                 search::Mcts<S, search::SharedEvaluator<S>>>;
+using MctsVariant =
+    std::variant<search::Mcts<S, search::RolloutEvaluator<S>>, search::Mcts<S, search::HeuristicEvaluator<S>>,
+                 search::Mcts<S, search::GreedyPriors<S, search::RolloutEvaluator<S>>>,
+                 search::Mcts<S, search::GreedyPriors<S, search::HeuristicEvaluator<S>>>,
+                 search::Mcts<S, search::SharedEvaluator<S>>>;
 
 inline void check(bool ok, const std::string& where, const std::string& key, const std::string& expected,
                   const std::string& got) {
@@ -142,7 +157,7 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
   s.prior_temperature = o.get_double("prior_temperature");
 
   const std::string& final_choice = o.get_string("final");
-  c.final_choice = final_choice == "visits" ? FinalChoice::kVisits
+  c.final_choice = final_choice == "visits"  ? FinalChoice::kVisits
                    : final_choice == "value" ? FinalChoice::kValue
                                              : FinalChoice::kSample;
   c.temperature = o.get_double("temperature");
@@ -160,7 +175,9 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
   c.reuse_tree = o.get_bool("reuse_tree") && game.perfect_information() && !c.ismcts;
   c.chance = o.get_string("chance") == "sample" ? ChanceMode::kSample : ChanceMode::kExpand;
   if (c.ismcts && c.chance == ChanceMode::kExpand)
-    throw Error(where + ": option 'chance' expects sample with ISMCTS (outcomes hidden from the player cannot be listed), got 'expand'");
+    throw Error(where +
+                ": option 'chance' expects sample with ISMCTS (outcomes hidden from the player cannot be "
+                "listed), got 'expand'");
 
   c.batch = static_cast<int>(o.get_int("batch"));
   c.max_nodes = static_cast<std::size_t>(o.get_int("max_nodes"));
@@ -181,21 +198,22 @@ template <GameState S>
 class MctsAgent final : public Agent<S> {
  public:
   template <Game G>
-    requires std::same_as<typename G::State, S>
-  MctsAgent(const G& game, const Options& options, const std::string& where = "agent 'mcts'")
+  requires std::same_as<typename G::State, S> MctsAgent(const G& game, const Options& options,
+                                                        const std::string& where = "agent 'mcts'")
       : settings_(mcts_settings(game, options, where)), search_(make_search(settings_)) {}
 
   template <Game G>
-    requires std::same_as<typename G::State, S>
-  MctsAgent(const G& game, const std::vector<std::string>& overrides, const std::string& where = "agent 'mcts'")
+  requires std::same_as<typename G::State, S> MctsAgent(const G& game,
+                                                        const std::vector<std::string>& overrides,
+                                                        const std::string& where = "agent 'mcts'")
       : MctsAgent(game, mcts_options(overrides, where), where) {}
 
   // The search on an evaluator of the caller's (evaluators are open: search/evaluators.h);
   // the options' evaluator and priors settings are then not used. `name` names the agent.
   template <Game G>
-    requires std::same_as<typename G::State, S>
-  MctsAgent(const G& game, const Options& options, search::SharedEvaluator<S> evaluator, std::string name,
-            const std::string& where)
+  requires std::same_as<typename G::State, S> MctsAgent(const G& game, const Options& options,
+                                                        search::SharedEvaluator<S> evaluator,
+                                                        std::string name, const std::string& where)
       : settings_(mcts_settings(game, options, where)),
         search_(std::in_place_index<4>, settings_.config, std::move(evaluator)),
         name_(std::move(name)) {}
@@ -240,17 +258,19 @@ class MctsAgent final : public Agent<S> {
     const auto& c = s.config;
     const bool rollout = s.evaluator == "rollout";
     if (!s.greedy_priors) {
-      if (rollout) return detail::MctsVariant<S>(std::in_place_index<0>, c, RolloutEvaluator<S>(s.rollout_depth));
+      if (rollout)
+        return detail::MctsVariant<S>(std::in_place_index<0>, c, RolloutEvaluator<S>(s.rollout_depth));
       return detail::MctsVariant<S>(std::in_place_index<1>, c, HeuristicEvaluator<S>());
     }
     if (rollout)
       return detail::MctsVariant<S>(
           std::in_place_index<2>, c,
-          GreedyPriors<S, RolloutEvaluator<S>>(RolloutEvaluator<S>(s.rollout_depth), c.min_return, c.max_return,
-                                               s.prior_temperature));
+          GreedyPriors<S, RolloutEvaluator<S>>(RolloutEvaluator<S>(s.rollout_depth), c.min_return,
+                                               c.max_return, s.prior_temperature));
     return detail::MctsVariant<S>(
         std::in_place_index<3>, c,
-        GreedyPriors<S, HeuristicEvaluator<S>>(HeuristicEvaluator<S>(), c.min_return, c.max_return, s.prior_temperature));
+        GreedyPriors<S, HeuristicEvaluator<S>>(HeuristicEvaluator<S>(), c.min_return, c.max_return,
+                                               s.prior_temperature));
   }
 
   MctsSettings settings_;

@@ -64,7 +64,8 @@ void legal_actions(benchmark::State& bs, const std::vector<S>& positions) {
     positions[i++ % positions.size()].legal_actions(legal);
     benchmark::DoNotOptimize(legal.size());
   }
-  bs.counters["calls/s"] = benchmark::Counter(static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
+  bs.counters["calls/s"] =
+      benchmark::Counter(static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
 }
 
 template <GameState S>

@@ -53,7 +53,8 @@ void BM_SampleWorld(benchmark::State& bs) {
     const State& s = positions[i++ % positions.size()];
     benchmark::DoNotOptimize(s.sample_world(s.current_player(), rng));
   }
-  bs.counters["worlds/s"] = benchmark::Counter(static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
+  bs.counters["worlds/s"] =
+      benchmark::Counter(static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
   bs.counters["fights/position"] = static_cast<double>(fights) / static_cast<double>(positions.size());
 }
 BENCHMARK(BM_SampleWorld<Junqi6>)->Arg(100)->Arg(300);

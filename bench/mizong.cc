@@ -21,7 +21,8 @@ Mizong make(int point, int round_cap) {
 // Full random games (uniform over legal sub-actions) to the end or the round cap.
 // Args: point size, round cap.
 void BM_RandomGame(benchmark::State& bs) {
-  bench::random_playouts(bs, make(static_cast<int>(bs.range(0)), static_cast<int>(bs.range(1))).initial_state());
+  bench::random_playouts(bs,
+                         make(static_cast<int>(bs.range(0)), static_cast<int>(bs.range(1))).initial_state());
 }
 BENCHMARK(BM_RandomGame)->Args({24, 200})->Iterations(3)->Unit(benchmark::kSecond);
 BENCHMARK(BM_RandomGame)->Args({24, 10})->Unit(benchmark::kMillisecond);
@@ -30,7 +31,8 @@ BENCHMARK(BM_RandomGame)->Args({4, 200})->Unit(benchmark::kMillisecond);
 // The same games drawn with State::random_action (no list between activations), as search
 // rollouts do.
 void BM_RandomActionGame(benchmark::State& bs) {
-  bench::random_playouts(bs, make(static_cast<int>(bs.range(0)), static_cast<int>(bs.range(1))).initial_state(),
+  bench::random_playouts(bs,
+                         make(static_cast<int>(bs.range(0)), static_cast<int>(bs.range(1))).initial_state(),
                          [](const State& s, Rng& rng) { return s.random_action(rng); });
 }
 BENCHMARK(BM_RandomActionGame)->Args({24, 200})->Iterations(3)->Unit(benchmark::kSecond);

@@ -42,11 +42,12 @@ void BM_DirectForward(benchmark::State& state) {
   const int batch = static_cast<int>(state.range(0));
   const Network net(bench_config(), 1);
   const auto in = inputs(batch);
-  std::vector<float> p(static_cast<std::size_t>(batch) * net.config().policy_size()), v(static_cast<std::size_t>(batch) * 2);
+  std::vector<float> p(static_cast<std::size_t>(batch) * net.config().policy_size()),
+      v(static_cast<std::size_t>(batch) * 2);
   for (auto _ : state) net.forward(in.data(), batch, p.data(), v.data());
   state.SetItemsProcessed(state.iterations() * batch);
-  state.counters["GFLOP/s"] = benchmark::Counter(net.flops_per_position() * batch / 1e9 * double(state.iterations()),
-                                                 benchmark::Counter::kIsRate);
+  state.counters["GFLOP/s"] = benchmark::Counter(
+      net.flops_per_position() * batch / 1e9 * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_DirectForward)->Arg(8)->Arg(32)->Arg(64)->UseRealTime();
 
@@ -73,13 +74,14 @@ void BM_Service(benchmark::State& state) {
   static std::shared_ptr<InferenceService> service;
   if (state.thread_index() == 0) service = service_for(rows * state.threads(), state.threads());
   const auto in = inputs(rows);
-  std::vector<float> p(static_cast<std::size_t>(rows) * bench_config().policy_size()), v(static_cast<std::size_t>(rows) * 2);
+  std::vector<float> p(static_cast<std::size_t>(rows) * bench_config().policy_size()),
+      v(static_cast<std::size_t>(rows) * 2);
   for (auto _ : state) service->infer(in.data(), nullptr, rows, p.data(), v.data());
   state.SetItemsProcessed(state.iterations() * rows);
 }
-BENCHMARK(BM_Service)->Arg(8)->Threads(4)->UseRealTime();   // batch 32
-BENCHMARK(BM_Service)->Arg(8)->Threads(8)->UseRealTime();   // batch 64
-BENCHMARK(BM_Service)->Arg(1)->Threads(8)->UseRealTime();   // batch 8
+BENCHMARK(BM_Service)->Arg(8)->Threads(4)->UseRealTime();  // batch 32
+BENCHMARK(BM_Service)->Arg(8)->Threads(8)->UseRealTime();  // batch 64
+BENCHMARK(BM_Service)->Arg(1)->Threads(8)->UseRealTime();  // batch 8
 
 void BM_Sgemm(benchmark::State& state) {
   set_torch_threads(1);
@@ -100,7 +102,8 @@ void BM_SelfPlay(benchmark::State& state) {
   sc.expected_clients = threads;
   sc.threads = 1;
   InferenceService service(
-      Network(NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), 2, 2, 32, 64), 1), sc);
+      Network(NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), 2, 2, 32, 64), 1),
+      sc);
   qilab::training::SelfPlayConfig c;
   c.search = qilab::training::search_config_for(game);
   c.search.budget.simulations = 64;
@@ -108,7 +111,8 @@ void BM_SelfPlay(benchmark::State& state) {
   c.threads = threads;
   std::int64_t searches = 0;
   std::uint64_t seed = 1;
-  for (auto _ : state) searches += qilab::training::self_play(game, service, c, seed++, 0, 4 * threads).stats.searches;
+  for (auto _ : state)
+    searches += qilab::training::self_play(game, service, c, seed++, 0, 4 * threads).stats.searches;
   state.SetItemsProcessed(searches);
 }
 BENCHMARK(BM_SelfPlay)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);

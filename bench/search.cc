@@ -31,8 +31,8 @@ Checkers make_checkers(int players) {
   return Checkers(o);
 }
 
-const std::vector<std::string> kRollout = {"simulations=1000", "uct=2", "fpu=inf", "evaluator=rollout",
-                                           "rollout_depth=-1", "reuse_tree=false"};
+const std::vector<std::string> kRollout = {
+    "simulations=1000", "uct=2", "fpu=inf", "evaluator=rollout", "rollout_depth=-1", "reuse_tree=false"};
 const std::vector<std::string> kHeuristic = {"simulations=1000", "evaluator=heuristic", "value_scale=tree",
                                              "uct=0.25", "reuse_tree=false"};
 
@@ -48,8 +48,10 @@ void BM_Mcts(benchmark::State& state, int players, const std::vector<std::string
     simulations += agent.stats().simulations;
     nodes += static_cast<std::int64_t>(agent.stats().tree_size);
   }
-  state.counters["sims_per_s"] = benchmark::Counter(static_cast<double>(simulations), benchmark::Counter::kIsRate);
-  state.counters["tree_nodes"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kAvgIterations);
+  state.counters["sims_per_s"] =
+      benchmark::Counter(static_cast<double>(simulations), benchmark::Counter::kIsRate);
+  state.counters["tree_nodes"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kAvgIterations);
 }
 
 // Whole uniformly random games from the opening: the cost of one full-length rollout.
@@ -69,13 +71,14 @@ void BM_RandomGame(benchmark::State& state, int players) {
     benchmark::DoNotOptimize(s);
   }
   state.counters["moves_per_s"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
-  state.counters["games_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["games_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
-BENCHMARK_CAPTURE(BM_Mcts, checkers6/rollout, 6, kRollout)->Unit(benchmark::kMillisecond)->MinTime(2.0);
-BENCHMARK_CAPTURE(BM_Mcts, checkers6/heuristic, 6, kHeuristic)->Unit(benchmark::kMillisecond)->MinTime(1.0);
-BENCHMARK_CAPTURE(BM_Mcts, checkers2/rollout, 2, kRollout)->Unit(benchmark::kMillisecond)->MinTime(2.0);
-BENCHMARK_CAPTURE(BM_Mcts, checkers2/heuristic, 2, kHeuristic)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK_CAPTURE(BM_Mcts, checkers6 / rollout, 6, kRollout)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK_CAPTURE(BM_Mcts, checkers6 / heuristic, 6, kHeuristic)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK_CAPTURE(BM_Mcts, checkers2 / rollout, 2, kRollout)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK_CAPTURE(BM_Mcts, checkers2 / heuristic, 2, kHeuristic)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK_CAPTURE(BM_RandomGame, checkers6, 6)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_RandomGame, checkers2, 2)->Unit(benchmark::kMillisecond);
 
@@ -94,7 +97,8 @@ void register_game(const std::string& id) {
         benchmark::DoNotOptimize(agent.choose(start, rng));
         simulations += agent.stats().simulations;
       }
-      state.counters["sims_per_s"] = benchmark::Counter(static_cast<double>(simulations), benchmark::Counter::kIsRate);
+      state.counters["sims_per_s"] =
+          benchmark::Counter(static_cast<double>(simulations), benchmark::Counter::kIsRate);
     })->Unit(benchmark::kMillisecond);
   }
 }

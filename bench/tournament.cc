@@ -28,15 +28,15 @@ namespace {
 constexpr std::int64_t kGames = 64;
 
 const checkers::Checkers& game() {
-  static const checkers::Checkers g(
-      resolve_options(checkers::Checkers::option_specs(), GameConfig{"checkers", "bench", {{"players", 2}}}, {}));
+  static const checkers::Checkers g(resolve_options(checkers::Checkers::option_specs(),
+                                                    GameConfig{"checkers", "bench", {{"players", 2}}}, {}));
   return g;
 }
 
 TournamentConfig config(int threads) {
   TournamentConfig c = parse_tournament_config(
-      "game = \"configs/games/checkers-2p.toml\"\nagents = [\"random\"]\ngames_per_lineup = " + std::to_string(kGames) +
-          "\nseed = 9\n",
+      "game = \"configs/games/checkers-2p.toml\"\nagents = [\"random\"]\ngames_per_lineup = " +
+          std::to_string(kGames) + "\nseed = 9\n",
       "bench.toml");
   c.threads = threads;
   return c;
@@ -114,8 +114,8 @@ void BM_StoreWrite(benchmark::State& bs) {
   std::error_code ec;
   bs.counters["db_MB"] = static_cast<double>(fs::file_size(dir + "/tournament.db", ec)) / 1e6;
   bs.counters["mean_record_bytes"] = static_cast<double>(bytes) / static_cast<double>(sample.size());
-  bs.counters["games/s"] = benchmark::Counter(static_cast<double>(total) * static_cast<double>(bs.iterations()),
-                                              benchmark::Counter::kIsRate);
+  bs.counters["games/s"] = benchmark::Counter(
+      static_cast<double>(total) * static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
   fs::remove_all(dir);
 }
 

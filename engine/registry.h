@@ -19,11 +19,13 @@ namespace qilab {
 
 template <Game... Gs>
 struct GameList {
-  static_assert((HasEncoding<Gs> && ...), "every registered game has a shaped encoding (engine/core/encoding.h)");
+  static_assert((HasEncoding<Gs> && ...),
+                "every registered game has a shaped encoding (engine/core/encoding.h)");
 };
 
 // Add each new game here, once.
-using AllGames = GameList<checkers::Checkers, guifa::Guifa, junqi::Junqi6, junqi::Junqi4, elements::Elements, mizong::Mizong>;
+using AllGames = GameList<checkers::Checkers, guifa::Guifa, junqi::Junqi6, junqi::Junqi4, elements::Elements,
+                          mizong::Mizong>;
 
 struct GameInfo {
   std::string id;
@@ -62,6 +64,7 @@ decltype(auto) with_game(std::string_view id, F&& f) {
 GameConfig default_config(std::string_view id);
 
 // Builds a game from a config and "key=value" overrides; throws Error on bad input.
-std::unique_ptr<AnyGame> make_any_game(const GameConfig& config, const std::vector<std::string>& overrides = {});
+std::unique_ptr<AnyGame> make_any_game(const GameConfig& config,
+                                       const std::vector<std::string>& overrides = {});
 
 }  // namespace qilab

@@ -35,18 +35,16 @@ void Tally::add_game(std::int64_t wins, std::int64_t draws, std::int64_t losses,
 
 nlohmann::json Tally::to_json() const {
   const std::int64_t n = seat_games();
-  return {{"games", n},
-          {"in_games", win.clusters},
-          {"win", rate(win)},
-          {"draw", rate(draw)},
-          {"loss", rate(loss)},
-          {"mean_return", n > 0 ? return_sum / static_cast<double>(n) : 0.0}};
+  return {{"games", n},         {"in_games", win.clusters},
+          {"win", rate(win)},   {"draw", rate(draw)},
+          {"loss", rate(loss)}, {"mean_return", n > 0 ? return_sum / static_cast<double>(n) : 0.0}};
 }
 
 Balance::Balance(int seats, const std::vector<std::string>& agents, std::vector<int> teams)
     : seats_(static_cast<std::size_t>(seats)), teams_(std::move(teams)) {
   for (const auto& a : agents)
-    if (std::find(agent_names_.begin(), agent_names_.end(), a) == agent_names_.end()) agent_names_.push_back(a);
+    if (std::find(agent_names_.begin(), agent_names_.end(), a) == agent_names_.end())
+      agent_names_.push_back(a);
   agents_.resize(agent_names_.size());
 }
 
@@ -99,10 +97,11 @@ nlohmann::json Balance::to_json() const {
   return {{"games", games_},
           {"decisive", decisive_},
           {"drawn", games_ - decisive_},
-          {"length", {{"unit", "actions"},
-                      {"mean", games_ > 0 ? static_cast<double>(length_sum_) / static_cast<double>(games_) : 0.0},
-                      {"min", length_min_},
-                      {"max", length_max_}}},
+          {"length",
+           {{"unit", "actions"},
+            {"mean", games_ > 0 ? static_cast<double>(length_sum_) / static_cast<double>(games_) : 0.0},
+            {"min", length_min_},
+            {"max", length_max_}}},
           {"by_seat", std::move(by_seat)},
           {"by_agent", std::move(by_agent)},
           {"intervals", kIntervals}};
@@ -123,8 +122,8 @@ std::string tally_row(const std::string& label, const nlohmann::json& t) {
 // Agent rows count seat-games (an agent holding two seats of a game counts it twice), but their
 // intervals count games: those seats are not independent (allies win together).
 std::string header(const char* first, const char* games, const char* ci) {
-  return fmt::format("{:<14} {:>10}  {:>5} {:<15}  {:>5} {:<15}  {:>5}  {:>11}\n", first, games, "win", ci, "draw",
-                     ci, "loss", "mean return");
+  return fmt::format("{:<14} {:>10}  {:>5} {:<15}  {:>5} {:<15}  {:>5}  {:>11}\n", first, games, "win", ci,
+                     "draw", ci, "loss", "mean return");
 }
 
 }  // namespace
@@ -133,13 +132,13 @@ std::string format_summary_table(const nlohmann::json& s) {
   std::string agents;
   for (const auto& a : s["agents"]) agents += (agents.empty() ? "" : ", ") + a.get<std::string>();
   const auto& len = s["length"];
-  std::string out = fmt::format("{} ({} seats), agents {}, seed {}, config {}\n", s["game"].get<std::string>(),
-                                s["seats"].get<int>(), agents, s["seed"].get<std::uint64_t>(),
-                                s["config_hash"].get<std::string>());
-  out += fmt::format("{} games: {} with a winner, {} drawn; length {:.1f} actions on average (min {}, max {})\n\n",
-                     s["games"].get<std::int64_t>(), s["decisive"].get<std::int64_t>(),
-                     s["drawn"].get<std::int64_t>(), len["mean"].get<double>(), len["min"].get<std::int64_t>(),
-                     len["max"].get<std::int64_t>());
+  std::string out = fmt::format("{} ({} seats), agents {}, seed {}, config {}\n",
+                                s["game"].get<std::string>(), s["seats"].get<int>(), agents,
+                                s["seed"].get<std::uint64_t>(), s["config_hash"].get<std::string>());
+  out += fmt::format(
+      "{} games: {} with a winner, {} drawn; length {:.1f} actions on average (min {}, max {})\n\n",
+      s["games"].get<std::int64_t>(), s["decisive"].get<std::int64_t>(), s["drawn"].get<std::int64_t>(),
+      len["mean"].get<double>(), len["min"].get<std::int64_t>(), len["max"].get<std::int64_t>());
   out += header("seat", "games", "(95% CI)");
   for (const auto& t : s["by_seat"]) out += tally_row(std::to_string(t["seat"].get<int>()), t);
   out += '\n';

@@ -1,8 +1,8 @@
 #pragma once
 // Balance statistics of a run: win/draw/loss rates per seat and per agent, with 95% Wilson
 // intervals counted by game (experiments/wilson.h: an agent's seats in one game are one
-// cluster, not independent trials), and game lengths. Fed one finished game at a time, in game-index order, so the
-// floating-point sums (and summary.json) are the same whatever order the games finished in.
+// cluster, not independent trials), and game lengths. Fed one finished game at a time, in game-index order,
+// so the floating-point sums (and summary.json) are the same whatever order the games finished in.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,9 +19,9 @@ extern const char* const kIntervals;
 
 // What the statistics need of one game.
 struct GameResult {
-  std::vector<double> returns;       // per seat
-  std::vector<std::string> agents;   // per seat
-  std::int64_t length = 0;           // number of actions in the record (see docs/formats.md)
+  std::vector<double> returns;      // per seat
+  std::vector<std::string> agents;  // per seat
+  std::int64_t length = 0;          // number of actions in the record (see docs/formats.md)
 };
 
 // Outcomes of one seat, or of one agent over every seat it held; each game is one cluster.

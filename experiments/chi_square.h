@@ -10,9 +10,9 @@ namespace qilab::experiments {
 double chi_square_upper_tail(double statistic, int df);
 
 struct ChiSquareTest {
-  std::int64_t n = 0;       // observations (games)
-  int df = 0;               // categories - 1
-  double statistic = 0;     // sum (O - E)^2 / E with E = n / categories
+  std::int64_t n = 0;    // observations (games)
+  int df = 0;            // categories - 1
+  double statistic = 0;  // sum (O - E)^2 / E with E = n / categories
   double p_value = 1;
 };
 

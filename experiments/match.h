@@ -37,8 +37,13 @@ std::vector<int> game_teams(const S& state) {
 
 template <Game G>
 RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
-  RunIdentity id{std::string(G::kId), game.options().to_json(), game.options().hash(), cfg.seed, cfg.agents,
-                 game.num_players(), {}};
+  RunIdentity id{std::string(G::kId),
+                 game.options().to_json(),
+                 game.options().hash(),
+                 cfg.seed,
+                 cfg.agents,
+                 game.num_players(),
+                 {}};
   const auto start = game.initial_state();
   for (Player p = 0; p < id.seats; ++p) id.teams.push_back(start.team_of(p));
   id.program = "qilab " + std::string(version()) + " (commit " + std::string(git_commit()) + ")";
@@ -48,7 +53,9 @@ RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
 
 // Whether the game has its own rule for a seat that forfeits (junqi: State::forfeit).
 template <class S>
-concept HasForfeit = requires(S s, Player p) { s.forfeit(p); };
+concept HasForfeit = requires(S s, Player p) {
+  s.forfeit(p);
+};
 
 // Applies the game's own forfeit rule to `state` for `seat`; false when the game has none or
 // it does not apply here (junqi during deployment: Error), and the game then ends by
@@ -79,8 +86,9 @@ bool apply_forfeit_rule(S& state, Player seat) {
 // `make(game, name)` builds each seat's agent: make_agent in runs; tests pass their own to
 // watch what the referee hands an agent, or to seat one that fails.
 template <Game G, class MakeAgent>
-GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index, std::vector<std::string> seat_names,
-                       MakeAgent&& make, const Referee& referee = {}, std::int64_t lineup = 0) {
+GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
+                       std::vector<std::string> seat_names, MakeAgent&& make, const Referee& referee = {},
+                       std::int64_t lineup = 0) {
   using S = typename G::State;
   using Clock = std::chrono::steady_clock;
   GameRecord r;
@@ -131,8 +139,12 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
         }
       }
       if (!failure.empty()) {
-        const bool forfeit = failure == "error" || strikes[static_cast<std::size_t>(p)] >= referee.max_timeouts;
-        r.events.push_back({{"ply", r.actions.size()}, {"seat", p}, {"kind", failure}, {"forfeit", forfeit},
+        const bool forfeit =
+            failure == "error" || strikes[static_cast<std::size_t>(p)] >= referee.max_timeouts;
+        r.events.push_back({{"ply", r.actions.size()},
+                            {"seat", p},
+                            {"kind", failure},
+                            {"forfeit", forfeit},
                             {"message", message}});
         if (forfeit) {
           if (!apply_forfeit_rule(state, p)) {
@@ -165,12 +177,16 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
   } else {
     const Values v = state.returns();
     r.returns.assign(v.begin(), v.begin() + state.num_players());
-    if constexpr (requires(const S& s) { { s.ending() } -> std::convertible_to<std::string_view>; })
+    if constexpr (requires(const S& s) {
+                    { s.ending() } -> std::convertible_to<std::string_view>;
+                  })
       r.ending = std::string(state.ending());
   }
   // Games whose players choose a setup (junqi's deployment) record it per seat: setups are
   // the openings that experiments compare.
-  if constexpr (requires(const S& s, Player p) { { s.deployment(p) } -> std::convertible_to<std::string>; }) {
+  if constexpr (requires(const S& s, Player p) {
+                  { s.deployment(p) } -> std::convertible_to<std::string>;
+                }) {
     r.setups = nlohmann::json::array();
     for (Player p = 0; p < state.num_players(); ++p) r.setups.push_back(state.deployment(p));
   }
@@ -196,7 +212,8 @@ std::string replay_difference(const G& game, const GameRecord& r) {
   using S = typename G::State;
   const auto ply = [](std::size_t k) { return "action " + std::to_string(k); };
   if (r.notation.size() != r.actions.size())
-    return std::to_string(r.actions.size()) + " actions but " + std::to_string(r.notation.size()) + " notations";
+    return std::to_string(r.actions.size()) + " actions but " + std::to_string(r.notation.size()) +
+           " notations";
   S state = game.initial_state();
   std::size_t next_event = 0;
   // The recorded failures before action `k`: a forfeit applies the game's rule, or ends the
@@ -212,14 +229,18 @@ std::string replay_difference(const G& game, const GameRecord& r) {
       if (e["ply"].get<std::uint64_t>() != k) break;
       const int seat = e["seat"].get<int>();
       if (state.is_terminal() || state.is_chance() || state.current_player() != seat)
-        return "event " + std::to_string(next_event) + " names seat " + std::to_string(seat) + ", not the seat to move at action " +
-               std::to_string(k);
+        return "event " + std::to_string(next_event) + " names seat " + std::to_string(seat) +
+               ", not the seat to move at action " + std::to_string(k);
       if (!e["forfeit"].get<bool>()) continue;
       if (apply_forfeit_rule(state, static_cast<Player>(seat))) continue;
       ended = true;
-      if (k != r.actions.size()) return "the forfeit at action " + std::to_string(k) + " ends the game, the record goes on";
-      if (const auto v = forfeit_returns(state.num_players(), game_teams(game.initial_state()), static_cast<Player>(seat)); v != r.returns)
-        return "returns " + nlohmann::json(r.returns).dump() + " recorded, the forfeit gives " + nlohmann::json(v).dump();
+      if (k != r.actions.size())
+        return "the forfeit at action " + std::to_string(k) + " ends the game, the record goes on";
+      if (const auto v = forfeit_returns(state.num_players(), game_teams(game.initial_state()),
+                                         static_cast<Player>(seat));
+          v != r.returns)
+        return "returns " + nlohmann::json(r.returns).dump() + " recorded, the forfeit gives " +
+               nlohmann::json(v).dump();
       ++next_event;
       return {};
     }
@@ -232,7 +253,8 @@ std::string replay_difference(const G& game, const GameRecord& r) {
       return "the game is over after " + std::to_string(k) + " actions, the record has " +
              std::to_string(r.actions.size());
     if (a < 0 || a >= game.num_distinct_actions() || !state.is_legal(a))
-      return ply(k) + " (id " + std::to_string(a) + ", '" + r.notation[k].substr(0, 40) + "') is not legal there";
+      return ply(k) + " (id " + std::to_string(a) + ", '" + r.notation[k].substr(0, 40) +
+             "') is not legal there";
     if (const std::string text = state.action_to_string(a); text != r.notation[k])
       return ply(k) + " (id " + std::to_string(a) + ") is '" + text + "', the record writes '" +
              r.notation[k].substr(0, 40) + "'";
@@ -242,23 +264,31 @@ std::string replay_difference(const G& game, const GameRecord& r) {
   if (next_event != (r.events.is_array() ? r.events.size() : 0))
     return "event " + std::to_string(next_event) + " does not fall on a decision of the game";
   if (ended) {
-    if constexpr (requires(const S& s, Player p) { { s.deployment(p) } -> std::convertible_to<std::string>; }) {
+    if constexpr (requires(const S& s, Player p) {
+                    { s.deployment(p) } -> std::convertible_to<std::string>;
+                  }) {
       nlohmann::json setups = nlohmann::json::array();
       for (Player p = 0; p < state.num_players(); ++p) setups.push_back(state.deployment(p));
       if (setups != r.setups) return "setups recorded differ from the deployments its actions make";
     }
     return {};
   }
-  if (!state.is_terminal()) return "the game has not ended after its " + std::to_string(r.actions.size()) + " actions";
+  if (!state.is_terminal())
+    return "the game has not ended after its " + std::to_string(r.actions.size()) + " actions";
   const Values v = state.returns();
   const std::vector<double> returns(v.begin(), v.begin() + state.num_players());
   if (returns != r.returns)
-    return "returns " + nlohmann::json(r.returns).dump() + " recorded, the game gives " + nlohmann::json(returns).dump();
-  if constexpr (requires(const S& s) { { s.ending() } -> std::convertible_to<std::string_view>; }) {
+    return "returns " + nlohmann::json(r.returns).dump() + " recorded, the game gives " +
+           nlohmann::json(returns).dump();
+  if constexpr (requires(const S& s) {
+                  { s.ending() } -> std::convertible_to<std::string_view>;
+                }) {
     if (!r.ending.empty() && r.ending != state.ending())
       return "ending '" + r.ending + "' recorded, the game ends by '" + std::string(state.ending()) + "'";
   }
-  if constexpr (requires(const S& s, Player p) { { s.deployment(p) } -> std::convertible_to<std::string>; }) {
+  if constexpr (requires(const S& s, Player p) {
+                  { s.deployment(p) } -> std::convertible_to<std::string>;
+                }) {
     nlohmann::json setups = nlohmann::json::array();
     for (Player p = 0; p < state.num_players(); ++p) setups.push_back(state.deployment(p));
     if (setups != r.setups) return "setups recorded differ from the deployments its actions make";
@@ -324,6 +354,7 @@ MatchReport run_match(const G& game, const MatchConfig& cfg) {
 }
 
 // The same, for a game named by a config (registry id and options) plus key=value overrides.
-MatchReport run_match(const GameConfig& config, const std::vector<std::string>& overrides, const MatchConfig& cfg);
+MatchReport run_match(const GameConfig& config, const std::vector<std::string>& overrides,
+                      const MatchConfig& cfg);
 
 }  // namespace qilab::experiments

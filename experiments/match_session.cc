@@ -47,7 +47,8 @@ void check_match_config(const MatchConfig& cfg) {
   for (const auto& a : cfg.agents)
     if (a.empty()) throw Error("empty agent name in the agent list");
   if (cfg.games < 1) throw Error("the number of games must be at least 1, got " + std::to_string(cfg.games));
-  if (cfg.threads < 1) throw Error("the number of threads must be at least 1, got " + std::to_string(cfg.threads));
+  if (cfg.threads < 1)
+    throw Error("the number of threads must be at least 1, got " + std::to_string(cfg.threads));
   if (cfg.out_dir.empty()) throw Error("no output directory given");
 }
 
@@ -60,9 +61,11 @@ MatchSession::MatchSession(RunIdentity id, MatchConfig cfg, ReplayCheck replay)
   std::error_code ec;
   const auto dir_status = fs::status(dir, ec);
   if (ec && ec != std::errc::no_such_file_or_directory) throw Error(cfg_.out_dir + ": " + ec.message());
-  if (fs::exists(dir_status) && !fs::is_directory(dir_status)) throw Error(cfg_.out_dir + ": exists and is not a directory");
+  if (fs::exists(dir_status) && !fs::is_directory(dir_status))
+    throw Error(cfg_.out_dir + ": exists and is not a directory");
   // summary.json is written after the last game: a directory in its way is found now, not then.
-  if (fs::is_directory(summary_path_, ec)) throw Error(summary_path_ + ": cannot write (a directory is in the way)");
+  if (fs::is_directory(summary_path_, ec))
+    throw Error(summary_path_ + ": cannot write (a directory is in the way)");
   results_.resize(static_cast<std::size_t>(cfg_.games));
   endings_.resize(static_cast<std::size_t>(cfg_.games));
   if (fs::exists(records_path_, ec)) load_existing();
@@ -84,21 +87,24 @@ void MatchSession::load_existing() {
   const std::vector<GameRecord> records = read_records(records_path_, &lines);
   for (std::size_t k = 0; k < records.size(); ++k) {
     const GameRecord& r = records[k];
-    const std::string where = records_path_ + ":" + std::to_string(lines[k]) + ": game " + std::to_string(r.index);
+    const std::string where =
+        records_path_ + ":" + std::to_string(lines[k]) + ": game " + std::to_string(r.index);
     auto differs = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
-      return Error(where + " was played with " + what + " " + theirs + (ours.empty() ? "" : ", this run has " + ours) +
-                   resume_hint);
+      return Error(where + " was played with " + what + " " + theirs +
+                   (ours.empty() ? "" : ", this run has " + ours) + resume_hint);
     };
     if (r.game != id_.game) throw differs("game", brief(r.game), id_.game);
     if (r.seed != id_.seed) throw differs("seed", std::to_string(r.seed), std::to_string(id_.seed));
-    if (r.options != id_.options) throw differs("other options:", option_difference(r.options, id_.options), "");
+    if (r.options != id_.options)
+      throw differs("other options:", option_difference(r.options, id_.options), "");
     if (r.config_hash != id_.config_hash)
       throw differs("config hash", r.config_hash + " (the same options)", id_.config_hash);
     if (r.index < 0) throw Error(where + ": negative game index");
     // An agent file edited since the record was written is another agent (older records, which
     // lack the hashes, are taken as they are: their replay below still checks the game).
     if (!r.agent_files.empty() && r.agent_files != id_.agent_files)
-      throw differs("other agent files (content hashes)", brief(r.agent_files, 200), brief(id_.agent_files, 200));
+      throw differs("other agent files (content hashes)", brief(r.agent_files, 200),
+                    brief(id_.agent_files, 200));
     const auto expected = seat_agents(id_.agents, id_.seats, r.index);
     if (r.agents != expected) throw differs("agents (per seat)", join(r.agents), join(expected));
     if (static_cast<int>(r.returns.size()) != id_.seats)
@@ -141,10 +147,18 @@ MatchReport MatchSession::close(double seconds) {
   Balance balance(id_.seats, id_.agents, id_.teams);
   for (const auto& r : results_)
     if (r) balance.add(*r);  // index order: identical sums whatever order games finished in
-  nlohmann::json s = {{"game", id_.game},       {"options", id_.options}, {"config_hash", id_.config_hash},
-                      {"seed", id_.seed},       {"seats", id_.seats},     {"teams", id_.teams},
-                      {"agents", id_.agents},   {"agent_files", id_.agent_files}, {"program", id_.program},
-                      {"rotation", "game i, seat s: agents[(s + i) mod len(agents)]; with more agents than seats, seats mirrored in odd rounds of len(agents) games"}};
+  nlohmann::json s = {{"game", id_.game},
+                      {"options", id_.options},
+                      {"config_hash", id_.config_hash},
+                      {"seed", id_.seed},
+                      {"seats", id_.seats},
+                      {"teams", id_.teams},
+                      {"agents", id_.agents},
+                      {"agent_files", id_.agent_files},
+                      {"program", id_.program},
+                      {"rotation",
+                       "game i, seat s: agents[(s + i) mod len(agents)]; with more agents than seats, seats "
+                       "mirrored in odd rounds of len(agents) games"}};
   s.update(balance.to_json());
   // How the games ended (the records' `ending`), where the game says.
   nlohmann::json endings = nlohmann::json::object();

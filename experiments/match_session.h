@@ -42,12 +42,12 @@ struct RunIdentity {
 };
 
 struct MatchReport {
-  nlohmann::json summary;       // as written to summary.json
-  std::string table;            // format_summary_table(summary)
+  nlohmann::json summary;  // as written to summary.json
+  std::string table;       // format_summary_table(summary)
   std::string records_path, summary_path;
-  std::int64_t played = 0;      // games played by this call
-  std::int64_t resumed = 0;     // games found in games.jsonl and skipped
-  std::int64_t beyond = 0;      // records in games.jsonl with an index >= games (kept, not counted)
+  std::int64_t played = 0;   // games played by this call
+  std::int64_t resumed = 0;  // games found in games.jsonl and skipped
+  std::int64_t beyond = 0;   // records in games.jsonl with an index >= games (kept, not counted)
 };
 
 // Throws Error on a bad config (no agents, games < 1, threads < 1, no directory).
@@ -88,9 +88,9 @@ class MatchSession {
   ReplayCheck replay_;
   std::string records_path_, summary_path_;
   std::vector<std::optional<GameResult>> results_;  // by game index
-  std::vector<std::string> endings_;                 // by game index: the records' `ending`
+  std::vector<std::string> endings_;                // by game index: the records' `ending`
   std::vector<std::int64_t> pending_;
-  std::map<std::size_t, GameRecord> waiting_;       // finished out of order
+  std::map<std::size_t, GameRecord> waiting_;  // finished out of order
   std::size_t next_slot_ = 0;
   std::unique_ptr<RecordWriter> writer_;
   std::int64_t resumed_ = 0, played_ = 0, beyond_ = 0;

@@ -26,9 +26,12 @@ std::vector<Outcome> seat_outcomes(std::span<const double> returns, std::span<co
 
 std::string_view outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::kWin: return "win";
-    case Outcome::kDraw: return "draw";
-    default: return "loss";
+    case Outcome::kWin:
+      return "win";
+    case Outcome::kDraw:
+      return "draw";
+    default:
+      return "loss";
   }
 }
 

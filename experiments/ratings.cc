@@ -65,9 +65,11 @@ std::string strongly_connected(int n, const std::vector<std::vector<bool>>& edge
   const auto out = reach(0, true), in = reach(0, false);
   for (int i = 0; i < n; ++i) {
     if (!out[static_cast<std::size_t>(i)])
-      return "player " + std::to_string(i) + " never lost or drew against player 0, nor against anyone player 0 scored against";
+      return "player " + std::to_string(i) +
+             " never lost or drew against player 0, nor against anyone player 0 scored against";
     if (!in[static_cast<std::size_t>(i)])
-      return "player " + std::to_string(i) + " never won or drew against player 0, nor against anyone who scored against player 0";
+      return "player " + std::to_string(i) +
+             " never won or drew against player 0, nor against anyone who scored against player 0";
   }
   return {};
 }
@@ -89,7 +91,8 @@ RatingFit fit_bradley_terry(int n, const std::vector<PairResult>& results, int r
   fit.se.assign(static_cast<std::size_t>(n), 0.0);
   // Sufficient statistics: games and score per ordered pair.
   Eigen::MatrixXd games = Eigen::MatrixXd::Zero(n, n), score = Eigen::MatrixXd::Zero(n, n);
-  std::vector<std::vector<bool>> scored(static_cast<std::size_t>(n), std::vector<bool>(static_cast<std::size_t>(n)));
+  std::vector<std::vector<bool>> scored(static_cast<std::size_t>(n),
+                                        std::vector<bool>(static_cast<std::size_t>(n)));
   for (const auto& r : results) {
     if (r.a < 0 || r.a >= n || r.b < 0 || r.b >= n || r.a == r.b || !(r.score_a >= 0 && r.score_a <= 1))
       throw Error("ratings: a two-sided result needs two different players of " + std::to_string(n) +
@@ -191,7 +194,8 @@ RatingFit fit_plackett_luce(int n, const std::vector<Placing>& placings, int ref
     std::vector<double> left(static_cast<std::size_t>(n));
     for (const auto& g : pl.groups)
       for (int p : g) {
-        if (p < 0 || p >= n) throw Error("ratings: a placing names player " + std::to_string(p) + " of " + std::to_string(n));
+        if (p < 0 || p >= n)
+          throw Error("ratings: a placing names player " + std::to_string(p) + " of " + std::to_string(n));
         ++left[static_cast<std::size_t>(p)];
       }
     for (std::size_t k = 0; k + 1 < pl.groups.size(); ++k) {
@@ -203,18 +207,21 @@ RatingFit fit_plackett_luce(int n, const std::vector<Placing>& placings, int ref
       for (int p : g) ++chosen[static_cast<std::size_t>(p)];
       for (int p = 0; p < n; ++p) {
         // Chosen d times out of the set: every other unplaced player "lost" this stage.
-        if (left[static_cast<std::size_t>(p)] > chosen[static_cast<std::size_t>(p)]) ++losses[static_cast<std::size_t>(p)];
+        if (left[static_cast<std::size_t>(p)] > chosen[static_cast<std::size_t>(p)])
+          ++losses[static_cast<std::size_t>(p)];
         left[static_cast<std::size_t>(p)] -= chosen[static_cast<std::size_t>(p)];
       }
     }
   }
   for (int p = 0; p < n; ++p) {
     if (wins[static_cast<std::size_t>(p)] == 0) {
-      fit.reason = "no finite maximum-likelihood fit: player " + std::to_string(p) + " is never placed ahead of anyone";
+      fit.reason = "no finite maximum-likelihood fit: player " + std::to_string(p) +
+                   " is never placed ahead of anyone";
       return fit;
     }
     if (losses[static_cast<std::size_t>(p)] == 0 && n > 1) {
-      fit.reason = "no finite maximum-likelihood fit: player " + std::to_string(p) + " is never placed behind anyone";
+      fit.reason =
+          "no finite maximum-likelihood fit: player " + std::to_string(p) + " is never placed behind anyone";
       return fit;
     }
   }
@@ -223,7 +230,8 @@ RatingFit fit_plackett_luce(int n, const std::vector<Placing>& placings, int ref
     double ll = 0;
     for (const auto& s : stages) {
       double sum = 0;
-      for (int p = 0; p < n; ++p) sum += s.count[static_cast<std::size_t>(p)] * gm[static_cast<std::size_t>(p)];
+      for (int p = 0; p < n; ++p)
+        sum += s.count[static_cast<std::size_t>(p)] * gm[static_cast<std::size_t>(p)];
       for (int p : s.chosen) ll += std::log(gm[static_cast<std::size_t>(p)]);
       ll -= static_cast<double>(s.chosen.size()) * std::log(sum);
     }
@@ -235,17 +243,22 @@ RatingFit fit_plackett_luce(int n, const std::vector<Placing>& placings, int ref
     std::vector<double> denom(static_cast<std::size_t>(n));
     for (const auto& s : stages) {
       double sum = 0;
-      for (int p = 0; p < n; ++p) sum += s.count[static_cast<std::size_t>(p)] * gamma[static_cast<std::size_t>(p)];
+      for (int p = 0; p < n; ++p)
+        sum += s.count[static_cast<std::size_t>(p)] * gamma[static_cast<std::size_t>(p)];
       const double d = static_cast<double>(s.chosen.size()) / sum;
-      for (int p = 0; p < n; ++p) denom[static_cast<std::size_t>(p)] += d * s.count[static_cast<std::size_t>(p)];
+      for (int p = 0; p < n; ++p)
+        denom[static_cast<std::size_t>(p)] += d * s.count[static_cast<std::size_t>(p)];
     }
     std::vector<double> next(static_cast<std::size_t>(n));
-    for (int p = 0; p < n; ++p) next[static_cast<std::size_t>(p)] = wins[static_cast<std::size_t>(p)] / denom[static_cast<std::size_t>(p)];
+    for (int p = 0; p < n; ++p)
+      next[static_cast<std::size_t>(p)] =
+          wins[static_cast<std::size_t>(p)] / denom[static_cast<std::size_t>(p)];
     const double scale = next[static_cast<std::size_t>(reference)];
     double moved = 0;
     for (int p = 0; p < n; ++p) {
       next[static_cast<std::size_t>(p)] /= scale;
-      moved = std::max(moved, std::abs(std::log(next[static_cast<std::size_t>(p)] / gamma[static_cast<std::size_t>(p)])));
+      moved = std::max(
+          moved, std::abs(std::log(next[static_cast<std::size_t>(p)] / gamma[static_cast<std::size_t>(p)])));
     }
     gamma = next;
     if (moved < 1e-11) {
@@ -254,19 +267,24 @@ RatingFit fit_plackett_luce(int n, const std::vector<Placing>& placings, int ref
     }
   }
   if (!converged) {
-    fit.reason = "the MM iterations did not converge in 100000 steps (strengths drifting apart: no finite fit)";
+    fit.reason =
+        "the MM iterations did not converge in 100000 steps (strengths drifting apart: no finite fit)";
     return fit;
   }
   // Information matrix: each stage adds |chosen| (diag(q) - q q^T), q_p = count_p gamma_p / sum.
   Eigen::MatrixXd information = Eigen::MatrixXd::Zero(n, n);
   for (const auto& s : stages) {
     double sum = 0;
-    for (int p = 0; p < n; ++p) sum += s.count[static_cast<std::size_t>(p)] * gamma[static_cast<std::size_t>(p)];
+    for (int p = 0; p < n; ++p)
+      sum += s.count[static_cast<std::size_t>(p)] * gamma[static_cast<std::size_t>(p)];
     Eigen::VectorXd q(n);
-    for (int p = 0; p < n; ++p) q(p) = s.count[static_cast<std::size_t>(p)] * gamma[static_cast<std::size_t>(p)] / sum;
-    information += static_cast<double>(s.chosen.size()) * (Eigen::MatrixXd(q.asDiagonal()) - q * q.transpose());
+    for (int p = 0; p < n; ++p)
+      q(p) = s.count[static_cast<std::size_t>(p)] * gamma[static_cast<std::size_t>(p)] / sum;
+    information +=
+        static_cast<double>(s.chosen.size()) * (Eigen::MatrixXd(q.asDiagonal()) - q * q.transpose());
   }
-  for (int p = 0; p < n; ++p) fit.theta[static_cast<std::size_t>(p)] = std::log(gamma[static_cast<std::size_t>(p)]);
+  for (int p = 0; p < n; ++p)
+    fit.theta[static_cast<std::size_t>(p)] = std::log(gamma[static_cast<std::size_t>(p)]);
   fit.se = standard_errors(information, reference);
   fit.log_likelihood = log_likelihood(gamma);
   fit.fitted = true;

@@ -19,10 +19,10 @@ struct PairResult {
 
 struct RatingFit {
   bool fitted = false;
-  std::string reason;          // why there is no finite fit, when fitted is false
-  int reference = 0;           // theta[reference] = 0 by definition, se 0
-  std::vector<double> theta;   // log-strength per player
-  std::vector<double> se;      // standard error of theta - theta[reference]
+  std::string reason;         // why there is no finite fit, when fitted is false
+  int reference = 0;          // theta[reference] = 0 by definition, se 0
+  std::vector<double> theta;  // log-strength per player
+  std::vector<double> se;     // standard error of theta - theta[reference]
   double log_likelihood = 0;
   int iterations = 0;
 };

@@ -23,7 +23,8 @@ const std::vector<int>& teams_of(const GameRecord& r, const std::string& at,
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
   std::vector<int> teams = with_game(r.game, [&]<Game G>() {
-    const G game(resolve_options(G::option_specs(), GameConfig{r.game, at + ": field 'options'", r.options}, {}));
+    const G game(
+        resolve_options(G::option_specs(), GameConfig{r.game, at + ": field 'options'", r.options}, {}));
     const auto s = game.initial_state();
     std::vector<int> t;
     for (Player p = 0; p < game.num_players(); ++p) t.push_back(s.team_of(p));
@@ -32,7 +33,8 @@ const std::vector<int>& teams_of(const GameRecord& r, const std::string& at,
   return cache.emplace(key, std::move(teams)).first->second;
 }
 
-nlohmann::json fit_json(const RatingFit& f, const std::vector<std::string>& names, const std::vector<std::int64_t>& games) {
+nlohmann::json fit_json(const RatingFit& f, const std::vector<std::string>& names,
+                        const std::vector<std::int64_t>& games) {
   using nlohmann::json;
   json players = json::array();
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -57,7 +59,8 @@ nlohmann::json fit_json(const RatingFit& f, const std::vector<std::string>& name
     // Name the agent rather than its number.
     for (std::size_t i = names.size(); i-- > 0;) {
       const std::string tag = "player " + std::to_string(i);
-      if (auto pos = why.find(tag); pos != std::string::npos) why.replace(pos, tag.size(), "agent '" + names[i] + "'");
+      if (auto pos = why.find(tag); pos != std::string::npos)
+        why.replace(pos, tag.size(), "agent '" + names[i] + "'");
     }
     out["reason"] = why;
   }
@@ -95,7 +98,8 @@ nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::st
   std::vector<std::pair<std::string, PerGame>> games;
   for (std::size_t k = 0; k < records.size(); ++k) {
     const GameRecord& r = records[k];
-    const std::string at = source + ": record " + std::to_string(k + 1) + " (game index " + std::to_string(r.index) + ")";
+    const std::string at =
+        source + ": record " + std::to_string(k + 1) + " (game index " + std::to_string(r.index) + ")";
     try {
       find_game(r.game);
     } catch (const Error& e) {
@@ -152,7 +156,8 @@ nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::st
     if (sides == 2) {
       const auto outcomes = seat_outcomes(r.returns, teams);
       // Seat of side 0: its outcome is the side's.
-      const std::size_t s0 = static_cast<std::size_t>(std::find(teams.begin(), teams.end(), 0) - teams.begin());
+      const std::size_t s0 =
+          static_cast<std::size_t>(std::find(teams.begin(), teams.end(), 0) - teams.begin());
       const double score = outcomes[s0] == Outcome::kWin ? 1.0 : outcomes[s0] == Outcome::kDraw ? 0.5 : 0.0;
       pg.pairs.push_back({side_agent[0], side_agent[1], score});
       ++pg.pair_games[static_cast<std::size_t>(side_agent[0])];
@@ -167,7 +172,8 @@ nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::st
       Placing pl;
       for (std::size_t i = 0; i < order.size(); ++i) {
         const auto t = static_cast<std::size_t>(order[i]);
-        if (i == 0 || side_return[t] != side_return[static_cast<std::size_t>(order[i - 1])]) pl.groups.emplace_back();
+        if (i == 0 || side_return[t] != side_return[static_cast<std::size_t>(order[i - 1])])
+          pl.groups.emplace_back();
         pl.groups.back().push_back(side_agent[t]);
       }
       pg.placings.push_back(std::move(pl));
@@ -187,19 +193,23 @@ nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::st
               {"games", pg.games},
               {"left_out", {{"mixed_sides", pg.mixed}, {"one_agent_on_every_side", pg.one_agent}}},
               {"agents", pg.agents}};
-    g["bradley_terry"] = pg.pairs.empty() ? json(nullptr) : fit_json(fit_bradley_terry(n, pg.pairs), pg.agents, pg.pair_games);
+    g["bradley_terry"] =
+        pg.pairs.empty() ? json(nullptr) : fit_json(fit_bradley_terry(n, pg.pairs), pg.agents, pg.pair_games);
     if (!pg.pairs.empty()) g["bradley_terry"]["games"] = pg.pairs.size();
-    g["plackett_luce"] = pg.placings.empty() ? json(nullptr) : fit_json(fit_plackett_luce(n, pg.placings), pg.agents, pg.placing_games);
+    g["plackett_luce"] = pg.placings.empty()
+                             ? json(nullptr)
+                             : fit_json(fit_plackett_luce(n, pg.placings), pg.agents, pg.placing_games);
     if (!pg.placings.empty()) g["plackett_luce"]["games"] = pg.placings.size();
     if (id == "junqi6" || id == "junqi4") {
       json ladder = json::array();
       for (int a = 0; a < n; ++a) {
         const auto& st = pg.ladder[static_cast<std::size_t>(a)];
-        ladder.push_back({{"agent", pg.agents[static_cast<std::size_t>(a)]},
-                          {"level", st.level},
-                          {"title", std::string(junqi::ladder::kLevelNames[static_cast<std::size_t>(st.level)])},
-                          {"points", st.points},
-                          {"seat_games", pg.ladder_games[static_cast<std::size_t>(a)]}});
+        ladder.push_back(
+            {{"agent", pg.agents[static_cast<std::size_t>(a)]},
+             {"level", st.level},
+             {"title", std::string(junqi::ladder::kLevelNames[static_cast<std::size_t>(st.level)])},
+             {"points", st.points},
+             {"seat_games", pg.ladder_games[static_cast<std::size_t>(a)]}});
       }
       g["junqi_ladder"] = std::move(ladder);
     }
@@ -218,10 +228,12 @@ std::string fit_text(const char* title, const nlohmann::json& f) {
   out += fmt::format("  {:<24} {:>8} {:>20} {:>8} {:>9}\n", "agent", "elo", "(95% CI)", "theta", "games");
   for (const auto& p : f["players"]) {
     const bool has_se = p["se"].is_number();
-    out += fmt::format("  {:<24} {:>8.1f} {:>20} {:>8.3f} {:>9}\n", p["agent"].get<std::string>(), p["elo"].get<double>(),
-                       has_se ? fmt::format("[{:.1f}, {:.1f}]", p["elo_ci95"][0].get<double>(), p["elo_ci95"][1].get<double>())
-                              : std::string("not determined"),
-                       p["theta"].get<double>(), p["games"].get<std::int64_t>());
+    out += fmt::format(
+        "  {:<24} {:>8.1f} {:>20} {:>8.3f} {:>9}\n", p["agent"].get<std::string>(), p["elo"].get<double>(),
+        has_se
+            ? fmt::format("[{:.1f}, {:.1f}]", p["elo_ci95"][0].get<double>(), p["elo_ci95"][1].get<double>())
+            : std::string("not determined"),
+        p["theta"].get<double>(), p["games"].get<std::int64_t>());
   }
   return out;
 }
@@ -233,15 +245,17 @@ std::string format_ratings(const nlohmann::json& ratings) {
   for (const auto& g : ratings["games"]) {
     out += fmt::format("== {}: {} games ({} with a mixed side, {} with one agent on every side left out)\n",
                        g["game"].get<std::string>(), g["games"].get<std::int64_t>(),
-                       g["left_out"]["mixed_sides"].get<std::int64_t>(), g["left_out"]["one_agent_on_every_side"].get<std::int64_t>());
+                       g["left_out"]["mixed_sides"].get<std::int64_t>(),
+                       g["left_out"]["one_agent_on_every_side"].get<std::int64_t>());
     out += fit_text("Bradley-Terry, two sides", g["bradley_terry"]);
     out += fit_text("Plackett-Luce, three or more sides", g["plackett_luce"]);
     if (g.contains("junqi_ladder")) {
       out += "junqi ladder (seed's 计分方法, replayed in record order):\n";
       for (const auto& l : g["junqi_ladder"])
-        out += fmt::format("  {:<24} {} (level {}), {} points, {} seat-games\n", l["agent"].get<std::string>(),
-                           l["title"].get<std::string>(), l["level"].get<int>(), l["points"].get<std::int64_t>(),
-                           l["seat_games"].get<std::int64_t>());
+        out +=
+            fmt::format("  {:<24} {} (level {}), {} points, {} seat-games\n", l["agent"].get<std::string>(),
+                        l["title"].get<std::string>(), l["level"].get<int>(), l["points"].get<std::int64_t>(),
+                        l["seat_games"].get<std::int64_t>());
     }
     out += '\n';
   }

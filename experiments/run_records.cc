@@ -52,7 +52,8 @@ std::vector<GameRecord> load_run_records(const std::string& dir) {
   }
   const std::string path = (fs::path(dir) / "games.jsonl").string();
   if (!fs::exists(path, ec))
-    throw Error(path + ": no records file (expected games.jsonl written by qilab play, or tournament.db written by "
+    throw Error(path +
+                ": no records file (expected games.jsonl written by qilab play, or tournament.db written by "
                 "qilab tournament)");
   const std::string text = read_text_file(path, "records file");
   // Complete lines only: a torn last line (no newline) is left out, as read_records does.
@@ -78,8 +79,8 @@ std::vector<GameRecord> load_run_records(const std::string& dir) {
   for (std::int64_t k = 0; k < n; ++k) {
     const Line& l = lines[static_cast<std::size_t>(k)];
     try {
-      records[static_cast<std::size_t>(k)] =
-          parse_line(std::string_view(text).substr(l.begin, l.end - l.begin), path + ":" + std::to_string(l.number));
+      records[static_cast<std::size_t>(k)] = parse_line(
+          std::string_view(text).substr(l.begin, l.end - l.begin), path + ":" + std::to_string(l.number));
     } catch (...) {
       errors[static_cast<std::size_t>(k)] = std::current_exception();
     }

@@ -37,8 +37,8 @@ bool traced(std::size_t k, std::size_t n, std::int64_t t) {
 
 // Replays one record through the game, feeding `analysis`; returns its row.
 template <Game G, class Analysis>
-GameRow replay(const G& game, const GameRecord& r, const std::string& at, const std::vector<int>& teams, bool trace,
-               Analysis& analysis) {
+GameRow replay(const G& game, const GameRecord& r, const std::string& at, const std::vector<int>& teams,
+               bool trace, Analysis& analysis) {
   using S = typename G::State;
   const int seats = game.num_players();
   if (static_cast<int>(r.returns.size()) != seats)
@@ -128,7 +128,8 @@ GameRow replay(const G& game, const GameRecord& r, const std::string& at, const 
     throw Error(at + ": the game has not ended after its " + std::to_string(r.actions.size()) + " actions");
   const Values v = s.returns();
   if (!std::equal(r.returns.begin(), r.returns.end(), v.begin()))
-    throw Error(at + ": field 'returns' is " + nlohmann::json(r.returns).dump() + ", the game's actions give " +
+    throw Error(at + ": field 'returns' is " + nlohmann::json(r.returns).dump() +
+                ", the game's actions give " +
                 nlohmann::json(std::vector<double>(v.begin(), v.begin() + seats)).dump());
   if (row.first_mover < 0) row.first_mover = 0;  // a game of chance alone: seat 0 by convention
   if (trace && winner >= 0) {
@@ -157,7 +158,8 @@ nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOpti
       games.push_back({r.game, {}});
       g = games.end() - 1;
     }
-    auto v = std::find_if(g->second.begin(), g->second.end(), [&](const Variant& x) { return x.options == r.options; });
+    auto v = std::find_if(g->second.begin(), g->second.end(),
+                          [&](const Variant& x) { return x.options == r.options; });
     if (v == g->second.end()) {
       g->second.push_back({r.options, {}});
       v = g->second.end() - 1;
@@ -191,7 +193,7 @@ nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOpti
         std::vector<GameRow> rows(n);
         std::vector<std::exception_ptr> errors(n);
         std::vector<Analysis> parts(static_cast<std::size_t>(omp_get_max_threads()));
-#pragma omp parallel num_threads(static_cast<int>(parts.size()))
+#pragma omp parallel num_threads(static_cast <int>(parts.size()))
         {
           Analysis& mine = parts[static_cast<std::size_t>(omp_get_thread_num())];
 #pragma omp for schedule(static)
@@ -199,7 +201,8 @@ nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOpti
             const auto u = static_cast<std::size_t>(i);
             const std::size_t k = var.records[u];
             try {
-              rows[u] = replay(game, records[k], where(options, k, records[k]), teams, traced(u, n, options.trace_games), mine);
+              rows[u] = replay(game, records[k], where(options, k, records[k]), teams,
+                               traced(u, n, options.trace_games), mine);
             } catch (...) {
               errors[u] = std::current_exception();
             }
@@ -216,7 +219,8 @@ nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOpti
         traced_total += traced_here;
         json config_hashes = json::array();
         for (std::size_t k : var.records)
-          if (std::find(config_hashes.begin(), config_hashes.end(), records[k].config_hash) == config_hashes.end())
+          if (std::find(config_hashes.begin(), config_hashes.end(), records[k].config_hash) ==
+              config_hashes.end())
             config_hashes.push_back(records[k].config_hash);
         out_variants.push_back({{"options", var.options},
                                 {"config_hashes", std::move(config_hashes)},
@@ -231,10 +235,12 @@ nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOpti
     out_games.push_back(std::move(out));
   }
   return {{"records", records.size()},
-          {"trace", {{"games", traced_total},
-                     {"per_variant", options.trace_games},
-                     {"rule", "every game of a variant up to per_variant games, else per_variant games spread evenly "
-                              "(game k of n when floor((k+1)T/n) > floor(kT/n))"}}},
+          {"trace",
+           {{"games", traced_total},
+            {"per_variant", options.trace_games},
+            {"rule",
+             "every game of a variant up to per_variant games, else per_variant games spread evenly "
+             "(game k of n when floor((k+1)T/n) > floor(kT/n))"}}},
           {"intervals", kIntervals},
           {"games", std::move(out_games)}};
 }
@@ -242,13 +248,14 @@ nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOpti
 namespace {
 
 std::string rate(const nlohmann::json& r) {
-  return fmt::format("{:.3f} [{:.3f}, {:.3f}] ({} of {} games)", r["rate"].get<double>(), r["ci95"][0].get<double>(),
-                     r["ci95"][1].get<double>(), r["count"].get<std::int64_t>(), r["games"].get<std::int64_t>());
+  return fmt::format("{:.3f} [{:.3f}, {:.3f}] ({} of {} games)", r["rate"].get<double>(),
+                     r["ci95"][0].get<double>(), r["ci95"][1].get<double>(), r["count"].get<std::int64_t>(),
+                     r["games"].get<std::int64_t>());
 }
 
 std::string per_game_text(const nlohmann::json& x) {
-  return fmt::format("{:.2f} per game ({} in {} games)", x["per_game"].get<double>(), x["total"].get<std::int64_t>(),
-                     x["games"].get<std::int64_t>());
+  return fmt::format("{:.2f} per game ({} in {} games)", x["per_game"].get<double>(),
+                     x["total"].get<std::int64_t>(), x["games"].get<std::int64_t>());
 }
 
 std::string endings_text(const nlohmann::json& e) {
@@ -261,42 +268,49 @@ std::string analysis_text(const std::string& game, const nlohmann::json& a) {
   if (a.is_null()) return {};
   std::string out = fmt::format("{} analysis ({} games):\n", game, a["games"].get<std::int64_t>());
   if (game == "junqi6" || game == "junqi4") {
-    out += fmt::format("{:<6} {:<6} {:>7} {:>9} {:>9} {:>9}\n", "attack", "defend", "fights", "att.wins", "def.wins", "both.die");
+    out += fmt::format("{:<6} {:<6} {:>7} {:>9} {:>9} {:>9}\n", "attack", "defend", "fights", "att.wins",
+                       "def.wins", "both.die");
     for (const auto& t : a["takes"])
       out += fmt::format("{:<6} {:<6} {:>7} {:>9} {:>9} {:>9}\n", t["attacker"].get<std::string>(),
-                         t["defender"].get<std::string>(), t["fights"].get<std::int64_t>(), t["attacker_wins"].get<std::int64_t>(),
-                         t["defender_wins"].get<std::int64_t>(), t["both_die"].get<std::int64_t>());
+                         t["defender"].get<std::string>(), t["fights"].get<std::int64_t>(),
+                         t["attacker_wins"].get<std::int64_t>(), t["defender_wins"].get<std::int64_t>(),
+                         t["both_die"].get<std::int64_t>());
     const auto& f = a["flag_falls"];
     out += "games with a flag fall: " + rate(f["games_with_a_flag_fall"]) + "\n";
     out += fmt::format("first flag falls on play move {:.1f} on average (min {}, max {}; {} games)\n",
-                       f["first_fall_play_move"]["mean"].get<double>(), f["first_fall_play_move"]["min"].get<std::int64_t>(),
-                       f["first_fall_play_move"]["max"].get<std::int64_t>(), f["first_fall_play_move"]["games"].get<std::int64_t>());
+                       f["first_fall_play_move"]["mean"].get<double>(),
+                       f["first_fall_play_move"]["min"].get<std::int64_t>(),
+                       f["first_fall_play_move"]["max"].get<std::int64_t>(),
+                       f["first_fall_play_move"]["games"].get<std::int64_t>());
     const auto& s = a["survivors"];
     out += "armies left on the winning side: " + per_game_text(s["winning_side_armies"]) + "\n";
     out += "pieces left: winning side " + per_game_text(s["winning_side"]) + "; losing side " +
-           per_game_text(s["losing_side"]) + "; drawn games " + per_game_text(s["both_sides_in_draws"]) + "\n";
+           per_game_text(s["losing_side"]) + "; drawn games " + per_game_text(s["both_sides_in_draws"]) +
+           "\n";
   } else if (game == "guifa") {
     for (const auto& p : a["pieces"])
-      out += fmt::format("  {:<13} kills {}; lost {}\n", p["kind"].get<std::string>(), per_game_text(p["kills"]),
-                         per_game_text(p["losses"]));
+      out += fmt::format("  {:<13} kills {}; lost {}\n", p["kind"].get<std::string>(),
+                         per_game_text(p["kills"]), per_game_text(p["losses"]));
     for (const auto& u : a["abilities"])
       out += fmt::format("  {:<13} {}\n", u["ability"].get<std::string>(), per_game_text(u["uses"]));
   } else if (game == "mizong") {
-    out += fmt::format("  {:<14} {:<14} {:>8} {:>12} {:>12}\n", "attacker", "defender", "attacks", "dealt/att", "counter/att");
+    out += fmt::format("  {:<14} {:<14} {:>8} {:>12} {:>12}\n", "attacker", "defender", "attacks",
+                       "dealt/att", "counter/att");
     for (const auto& d : a["damage_by_attributes"])
       out += fmt::format("  {:<14} {:<14} {:>8} {:>12.3f} {:>12.3f}\n", d["attacker"].get<std::string>(),
-                         d["defender"].get<std::string>(), d["attacks"].get<std::int64_t>(), d["dealt_per_attack"].get<double>(),
-                         d["countered_per_attack"].get<double>());
+                         d["defender"].get<std::string>(), d["attacks"].get<std::int64_t>(),
+                         d["dealt_per_attack"].get<double>(), d["countered_per_attack"].get<double>());
     out += "  damage in sixths of a hit point\n";
-    out += "  centre wins: " + per_game_text(a["centre"]["wins_by_holding"]) + "; games with one: " +
-           rate(a["centre"]["games_with_a_centre_win"]) + "\n";
+    out += "  centre wins: " + per_game_text(a["centre"]["wins_by_holding"]) +
+           "; games with one: " + rate(a["centre"]["games_with_a_centre_win"]) + "\n";
   } else if (game == "elements") {
     for (const char* key : {"heroes", "pairs"}) {
       const char* name = std::string(key) == "heroes" ? "hero" : "pair";
       for (const auto& h : a[key])
-        out += fmt::format("  {:<24} picked in {}; win {:.3f} [{:.3f}, {:.3f}] of {} sides\n", h[name].get<std::string>(),
-                           rate(h["picked_in"]), h["win_rate"].get<double>(), h["win_ci95"][0].get<double>(),
-                           h["win_ci95"][1].get<double>(), h["sides"].get<std::int64_t>());
+        out += fmt::format("  {:<24} picked in {}; win {:.3f} [{:.3f}, {:.3f}] of {} sides\n",
+                           h[name].get<std::string>(), rate(h["picked_in"]), h["win_rate"].get<double>(),
+                           h["win_ci95"][0].get<double>(), h["win_ci95"][1].get<double>(),
+                           h["sides"].get<std::int64_t>());
     }
   } else if (game == "checkers") {
     out += "  turn limit reached: " + rate(a["turn_limit"]) + "\n";
@@ -318,7 +332,8 @@ std::string format_stats(const nlohmann::json& stats) {
       std::string agents;
       for (const auto& a : v["agents"]) agents += (agents.empty() ? "" : ", ") + a.get<std::string>();
       out += fmt::format("== {} {} ({} seats): {} games, agents {}; {} traced\n\n", id, v["options"].dump(),
-                         v["seats"].get<int>(), v["records"].get<std::int64_t>(), agents, v["traced"].get<std::int64_t>());
+                         v["seats"].get<int>(), v["records"].get<std::int64_t>(), agents,
+                         v["traced"].get<std::int64_t>());
       out += format_tables(v["tables"]) + "\n";
     }
     out += analysis_text(id, g["analysis"]);

@@ -24,18 +24,18 @@ struct TraceFacts {
   std::int64_t positions = 0;     // positions evaluated: actions + 1
   std::int64_t lead_changes = 0;  // times the unique leading team differs from the last one
   // Decided games (one winning team) only:
-  double drama = 0;               // mean over positions of (best team value - winner's) / value range
-  std::int64_t behind = 0;        // positions where the eventual winner was not the best
-  std::int64_t settled = 0;       // positions from which the winner leads to the end
+  double drama = 0;          // mean over positions of (best team value - winner's) / value range
+  std::int64_t behind = 0;   // positions where the eventual winner was not the best
+  std::int64_t settled = 0;  // positions from which the winner leads to the end
 };
 
 struct GameRow {
-  std::vector<double> returns;       // per seat
-  std::vector<std::string> agents;   // per seat
-  std::int64_t length = 0;           // actions
-  std::int64_t decisions = 0;        // actions taken by a seat (not chance)
-  int first_mover = 0;               // seat of the first decision
-  Ending ending;                     // kind "" when the game has no analysis of its own
+  std::vector<double> returns;      // per seat
+  std::vector<std::string> agents;  // per seat
+  std::int64_t length = 0;          // actions
+  std::int64_t decisions = 0;       // actions taken by a seat (not chance)
+  int first_mover = 0;              // seat of the first decision
+  Ending ending;                    // kind "" when the game has no analysis of its own
   TraceFacts trace;
 };
 
@@ -58,8 +58,8 @@ class RunTables {
   Balance balance_;
   std::vector<Tally> team_tallies_;
   std::int64_t games_ = 0, decided_ = 0, timeouts_ = 0, drawn_not_timeout_ = 0;
-  std::vector<std::int64_t> team_wins_;   // games won by each team alone
-  std::vector<double> team_score_;        // sum of each team's share of the game: 1/m among m sharing the top
+  std::vector<std::int64_t> team_wins_;  // games won by each team alone
+  std::vector<double> team_score_;       // sum of each team's share of the game: 1/m among m sharing the top
   std::vector<std::int64_t> first_mover_seat_;  // games by seat that moved first
   std::int64_t first_wins_ = 0, first_draws_ = 0;
   double first_score_ = 0;

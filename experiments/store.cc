@@ -154,8 +154,9 @@ Kind inspect(sqlite3* db, const std::string& path, nlohmann::json* meta) {
   }
   if (tables.empty()) return Kind::kEmpty;
   if (std::find(tables.begin(), tables.end(), "meta") == tables.end())
-    throw Error(path + ": not a qilab tournament store (an SQLite database without a 'meta' table); "
-                       "expected a database written by qilab tournament");
+    throw Error(path +
+                ": not a qilab tournament store (an SQLite database without a 'meta' table); "
+                "expected a database written by qilab tournament");
   nlohmann::json m = nlohmann::json::object();
   {
     Statement q(db, path, "SELECT key, value FROM meta");
@@ -163,11 +164,12 @@ Kind inspect(sqlite3* db, const std::string& path, nlohmann::json* meta) {
   }
   if (!m.contains("format") || m["format"] != kStoreFormat)
     throw Error(path + ": not a qilab tournament store (meta 'format' is " +
-                (m.contains("format") ? brief(m["format"]) : std::string("absent")) + ", expected \"" + kStoreFormat +
-                "\")");
+                (m.contains("format") ? brief(m["format"]) : std::string("absent")) + ", expected \"" +
+                kStoreFormat + "\")");
   const std::string schema = m.value("schema", "");
   int version = 0;
-  const bool digits = !schema.empty() && schema.size() < 9 && schema.find_first_not_of("0123456789") == std::string::npos;
+  const bool digits =
+      !schema.empty() && schema.size() < 9 && schema.find_first_not_of("0123456789") == std::string::npos;
   if (digits) version = std::stoi(schema);
   if (!digits || version < 1)
     throw Error(path + ": meta 'schema' is " + brief_text(schema) + ", expected a schema version 1 to " +
@@ -176,7 +178,8 @@ Kind inspect(sqlite3* db, const std::string& path, nlohmann::json* meta) {
     throw Error(path + ": schema version " + schema + " is newer than this program reads (up to " +
                 std::to_string(kStoreSchema) + "); use a newer qilab");
   for (const char* key : {"config_hash", "game", "options", "seed", "teams", "tournament"})
-    if (!m.contains(key)) throw Error(path + ": meta '" + std::string(key) + "' is missing; the store is damaged");
+    if (!m.contains(key))
+      throw Error(path + ": meta '" + std::string(key) + "' is missing; the store is damaged");
   *meta = std::move(m);
   return Kind::kStore;
 }
@@ -193,21 +196,23 @@ void check_same_tournament(const std::string& path, const nlohmann::json& meta, 
   for (const auto& a : id.agents)
     if (auto it = hashes.find(a.name); it == hashes.end() || it->second != a.file_hash)
       throw Error(path + ": agent '" + a.name + "' (" + a.spec + ") was played with agent file hash " +
-                  (it == hashes.end() ? std::string("(absent)") : it->second) + ", this run has " + a.file_hash +
-                  " (the file was edited)" + hint);
+                  (it == hashes.end() ? std::string("(absent)") : it->second) + ", this run has " +
+                  a.file_hash + " (the file was edited)" + hint);
 }
 
 std::vector<StoreAgent> read_agents(sqlite3* db, const std::string& path) {
   std::vector<StoreAgent> out;
   Statement q(db, path, "SELECT name, spec, options, file_hash FROM agents ORDER BY id");
-  while (q.step()) out.push_back({q.text(0), q.text(1), parse_json(q.text(2), path + ": agents.options"), q.text(3)});
+  while (q.step())
+    out.push_back({q.text(0), q.text(1), parse_json(q.text(2), path + ": agents.options"), q.text(3)});
   return out;
 }
 
 }  // namespace
 
 Store::Store(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
-Store::Store(Store&& other) noexcept : path_(std::move(other.path_)), db_(std::exchange(other.db_, nullptr)) {}
+Store::Store(Store&& other) noexcept
+    : path_(std::move(other.path_)), db_(std::exchange(other.db_, nullptr)) {}
 Store::~Store() { sqlite3_close(db_); }
 
 Store Store::open_for_read(const std::string& path) {
@@ -241,21 +246,21 @@ Store Store::open_for_write(const std::string& path, const StoreIdentity& id) {
     exec(db, path, "BEGIN IMMEDIATE");
     exec(db, path, kSchema);
     Statement m(db, path, "INSERT INTO meta(key, value) VALUES(?, ?)");
-    const std::vector<std::pair<std::string, std::string>> rows = {
-        {"format", kStoreFormat},
-        {"schema", std::to_string(kStoreSchema)},
-        {"tournament", id.tournament},
-        {"config_text", id.config_text},
-        {"config", id.config.dump()},
-        {"config_hash", id.config_hash},
-        {"game", id.game},
-        {"options", id.options.dump()},
-        {"seed", std::to_string(id.seed)},
-        {"teams", nlohmann::json(id.teams).dump()},
-        {"program", id.program}};
+    const std::vector<std::pair<std::string, std::string>> rows = {{"format", kStoreFormat},
+                                                                   {"schema", std::to_string(kStoreSchema)},
+                                                                   {"tournament", id.tournament},
+                                                                   {"config_text", id.config_text},
+                                                                   {"config", id.config.dump()},
+                                                                   {"config_hash", id.config_hash},
+                                                                   {"game", id.game},
+                                                                   {"options", id.options.dump()},
+                                                                   {"seed", std::to_string(id.seed)},
+                                                                   {"teams", nlohmann::json(id.teams).dump()},
+                                                                   {"program", id.program}};
     for (const auto& [k, v] : rows) m.bind(1, k).bind(2, v).run();
     Statement a(db, path, "INSERT INTO agents(name, spec, options, file_hash) VALUES(?, ?, ?, ?)");
-    for (const auto& ag : id.agents) a.bind(1, ag.name).bind(2, ag.spec).bind(3, ag.options.dump()).bind(4, ag.file_hash).run();
+    for (const auto& ag : id.agents)
+      a.bind(1, ag.name).bind(2, ag.spec).bind(3, ag.options.dump()).bind(4, ag.file_hash).run();
     exec(db, path, "COMMIT");
   }
   return store;
@@ -295,20 +300,31 @@ void Store::write(const std::vector<GameRecord>& games) {
   }
   exec(db_, path_, "BEGIN IMMEDIATE");
   try {
-    Statement g(db_, path_,
-                "INSERT INTO games(idx, lineup, options, config_hash, length, actions, notation, setups, program, "
-                "forfeits, events, ending) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    Statement s(db_, path_, "INSERT INTO seats(game, seat, agent, team, result, outcome, setup) VALUES(?, ?, ?, ?, ?, ?, ?)");
+    Statement g(
+        db_, path_,
+        "INSERT INTO games(idx, lineup, options, config_hash, length, actions, notation, setups, program, "
+        "forfeits, events, ending) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    Statement s(
+        db_, path_,
+        "INSERT INTO seats(game, seat, agent, team, result, outcome, setup) VALUES(?, ?, ?, ?, ?, ?, ?)");
     Statement st(db_, path_, "INSERT INTO move_stats(game, ply, seat, stats) VALUES(?, ?, ?, ?)");
     for (const GameRecord& r : games) {
       const std::string options = r.options.dump();
       std::int64_t forfeits = 0;
       for (const auto& e : r.events) forfeits += e.value("forfeit", false) ? 1 : 0;
       g.bind(1, r.index).bind(2, r.lineup);
-      if (options == base_options) g.bind_null(3); else g.bind(3, options);
-      g.bind(4, r.config_hash).bind(5, static_cast<std::int64_t>(r.actions.size()))
-          .bind(6, actions_text(r.actions)).bind(7, notation_text(r.notation))
-          .bind(8, r.setups.dump()).bind(9, r.program).bind(10, forfeits).bind(11, r.events.dump())
+      if (options == base_options)
+        g.bind_null(3);
+      else
+        g.bind(3, options);
+      g.bind(4, r.config_hash)
+          .bind(5, static_cast<std::int64_t>(r.actions.size()))
+          .bind(6, actions_text(r.actions))
+          .bind(7, notation_text(r.notation))
+          .bind(8, r.setups.dump())
+          .bind(9, r.program)
+          .bind(10, forfeits)
+          .bind(11, r.events.dump())
           .bind(12, r.ending);
       g.run();
       std::vector<int> team_of;
@@ -319,16 +335,26 @@ void Store::write(const std::vector<GameRecord>& games) {
         const std::string name = k < r.agents.size() ? r.agents[k] : std::string();
         auto it = agent_id.find(name);
         if (it == agent_id.end())
-          throw Error(path_ + ": game " + std::to_string(r.index) + " seats agent '" + name + "', which the store does not list");
-        s.bind(1, r.index).bind(2, static_cast<std::int64_t>(k)).bind(3, it->second)
-            .bind(4, static_cast<std::int64_t>(team_of[k])).bind(5, r.returns[k])
+          throw Error(path_ + ": game " + std::to_string(r.index) + " seats agent '" + name +
+                      "', which the store does not list");
+        s.bind(1, r.index)
+            .bind(2, static_cast<std::int64_t>(k))
+            .bind(3, it->second)
+            .bind(4, static_cast<std::int64_t>(team_of[k]))
+            .bind(5, r.returns[k])
             .bind(6, std::string(outcome_name(outcomes[k])));
-        if (r.setups.is_array() && k < r.setups.size()) s.bind(7, r.setups[k].dump()); else s.bind_null(7);
+        if (r.setups.is_array() && k < r.setups.size())
+          s.bind(7, r.setups[k].dump());
+        else
+          s.bind_null(7);
         s.run();
       }
       for (const auto& x : r.stats)
-        st.bind(1, r.index).bind(2, x.value("ply", std::int64_t{0})).bind(3, x.value("seat", std::int64_t{0}))
-            .bind(4, x.contains("stats") ? x["stats"].dump() : std::string("null")).run();
+        st.bind(1, r.index)
+            .bind(2, x.value("ply", std::int64_t{0}))
+            .bind(3, x.value("seat", std::int64_t{0}))
+            .bind(4, x.contains("stats") ? x["stats"].dump() : std::string("null"))
+            .run();
     }
     exec(db_, path_, "COMMIT");
   } catch (...) {
@@ -366,7 +392,8 @@ std::vector<GameRecord> Store::records() const {
   std::map<std::int64_t, std::size_t> slot;
   {
     Statement q(db_, path_,
-                "SELECT idx, lineup, options, config_hash, actions, notation, setups, program, events, ending FROM games "
+                "SELECT idx, lineup, options, config_hash, actions, notation, setups, program, events, "
+                "ending FROM games "
                 "ORDER BY idx");
     while (q.step()) {
       GameRecord r;
@@ -395,12 +422,15 @@ std::vector<GameRecord> Store::records() const {
     Statement q(db_, path_, "SELECT game, seat, agent, result FROM seats ORDER BY game, seat");
     while (q.step()) {
       auto it = slot.find(q.integer(0));
-      if (it == slot.end()) throw Error(path_ + ": seats lists game " + std::to_string(q.integer(0)) + ", which games does not");
+      if (it == slot.end())
+        throw Error(path_ + ": seats lists game " + std::to_string(q.integer(0)) + ", which games does not");
       GameRecord& r = out[it->second];
       if (q.integer(1) != static_cast<std::int64_t>(r.returns.size()))
-        throw Error(path_ + ": game " + std::to_string(r.index) + " lacks seat " + std::to_string(r.returns.size()));
+        throw Error(path_ + ": game " + std::to_string(r.index) + " lacks seat " +
+                    std::to_string(r.returns.size()));
       auto name = name_of.find(q.integer(2));
-      if (name == name_of.end()) throw Error(path_ + ": game " + std::to_string(r.index) + " seats an agent not in agents");
+      if (name == name_of.end())
+        throw Error(path_ + ": game " + std::to_string(r.index) + " seats an agent not in agents");
       r.agents.push_back(name->second);
       r.returns.push_back(q.real(3));
     }
@@ -411,8 +441,10 @@ std::vector<GameRecord> Store::records() const {
       auto it = slot.find(q.integer(0));
       if (it == slot.end()) continue;
       GameRecord& r = out[it->second];
-      r.stats.push_back({{"ply", q.integer(1)}, {"seat", q.integer(2)},
-                         {"stats", parse_json(q.text(3), path_ + ": game " + std::to_string(r.index) + " stats")}});
+      r.stats.push_back(
+          {{"ply", q.integer(1)},
+           {"seat", q.integer(2)},
+           {"stats", parse_json(q.text(3), path_ + ": game " + std::to_string(r.index) + " stats")}});
     }
   }
   return out;
@@ -435,7 +467,8 @@ std::vector<Store::Result> Store::results() const {
     while (k < out.size() && out[k].index < q.integer(0)) ++k;
     if (k == out.size() || out[k].index != q.integer(0) ||
         q.integer(1) != static_cast<std::int64_t>(out[k].returns.size()))
-      throw Error(path_ + ": seats and games disagree at game " + std::to_string(q.integer(0)) + "; the store is damaged");
+      throw Error(path_ + ": seats and games disagree at game " + std::to_string(q.integer(0)) +
+                  "; the store is damaged");
     out[k].agents.push_back(name_of[q.integer(2)]);
     out[k].returns.push_back(q.real(3));
   }
@@ -466,17 +499,21 @@ void export_csv(const std::string& db_path, const std::string& out_path) {
   Store store = Store::open_for_read(db_path);
   std::string text = "game,lineup,seat,team,agent,return,outcome,length,forfeits,setup\n";
   {
-    Statement q(store.db_handle(), db_path,
-                "SELECT s.game, g.lineup, s.seat, s.team, a.name, s.result, s.outcome, g.length, g.forfeits, s.setup "
-                "FROM seats s JOIN games g ON g.idx = s.game JOIN agents a ON a.id = s.agent ORDER BY s.game, s.seat");
+    Statement q(
+        store.db_handle(), db_path,
+        "SELECT s.game, g.lineup, s.seat, s.team, a.name, s.result, s.outcome, g.length, g.forfeits, s.setup "
+        "FROM seats s JOIN games g ON g.idx = s.game JOIN agents a ON a.id = s.agent ORDER BY s.game, "
+        "s.seat");
     while (q.step()) {
       char ret[64];
       std::snprintf(ret, sizeof ret, "%.17g", q.real(5));
       std::string setup = q.is_null(9) ? std::string() : q.text(9);
-      if (setup.size() >= 2 && setup.front() == '"') setup = parse_json(setup, db_path + ": setup").get<std::string>();
-      text += std::to_string(q.integer(0)) + "," + std::to_string(q.integer(1)) + "," + std::to_string(q.integer(2)) + "," +
-              std::to_string(q.integer(3)) + "," + csv_field(q.text(4)) + "," + ret + "," + q.text(6) + "," +
-              std::to_string(q.integer(7)) + "," + std::to_string(q.integer(8)) + "," + csv_field(setup) + "\n";
+      if (setup.size() >= 2 && setup.front() == '"')
+        setup = parse_json(setup, db_path + ": setup").get<std::string>();
+      text += std::to_string(q.integer(0)) + "," + std::to_string(q.integer(1)) + "," +
+              std::to_string(q.integer(2)) + "," + std::to_string(q.integer(3)) + "," + csv_field(q.text(4)) +
+              "," + ret + "," + q.text(6) + "," + std::to_string(q.integer(7)) + "," +
+              std::to_string(q.integer(8)) + "," + csv_field(setup) + "\n";
     }
   }
   write_file_atomically(out_path, text);

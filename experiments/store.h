@@ -23,8 +23,8 @@ inline constexpr int kStoreSchema = 1;
 inline constexpr const char* kStoreFormat = "qilab-tournament-store";
 
 struct StoreAgent {
-  std::string name;   // as the records name it
-  std::string spec;   // what make_agent reads: "greedy", "mcts:simulations=200", a file
+  std::string name;  // as the records name it
+  std::string spec;  // what make_agent reads: "greedy", "mcts:simulations=200", a file
   nlohmann::json options = nlohmann::json::object();  // the spec's key=value options
   std::string file_hash;  // text_hash of the agent file, "" when the spec is not a file
 };
@@ -38,8 +38,8 @@ struct StoreIdentity {
   std::string game;         // registry id
   nlohmann::json options;   // the game's resolved options (before per-game draws)
   std::uint64_t seed = 0;
-  std::string program;      // "qilab VERSION (commit ...)"
-  std::vector<int> teams;   // team of each seat
+  std::string program;     // "qilab VERSION (commit ...)"
+  std::vector<int> teams;  // team of each seat
   std::vector<StoreAgent> agents;
 };
 

@@ -21,8 +21,10 @@ namespace {
 // The text of a TOML option value as an agent spec's key=value takes it.
 std::string option_text(const toml::value& v, const std::string& where) {
   switch (v.type()) {
-    case toml::value_t::boolean: return v.as_boolean() ? "true" : "false";
-    case toml::value_t::integer: return std::to_string(v.as_integer());
+    case toml::value_t::boolean:
+      return v.as_boolean() ? "true" : "false";
+    case toml::value_t::integer:
+      return std::to_string(v.as_integer());
     case toml::value_t::floating: {
       char buf[64];
       auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v.as_floating());
@@ -34,19 +36,27 @@ std::string option_text(const toml::value& v, const std::string& where) {
         throw Error(where + " expects a value without ',' or ':', got '" + brief_text(s) + "'");
       return s;
     }
-    default: throw Error(where + " expects a boolean, number or string");
+    default:
+      throw Error(where + " expects a boolean, number or string");
   }
 }
 
 std::string type_name(const toml::value& v) {
   switch (v.type()) {
-    case toml::value_t::boolean: return "a boolean";
-    case toml::value_t::integer: return "an integer";
-    case toml::value_t::floating: return "a number";
-    case toml::value_t::string: return "a string";
-    case toml::value_t::array: return "an array";
-    case toml::value_t::table: return "a table";
-    default: return "a date or time";
+    case toml::value_t::boolean:
+      return "a boolean";
+    case toml::value_t::integer:
+      return "an integer";
+    case toml::value_t::floating:
+      return "a number";
+    case toml::value_t::string:
+      return "a string";
+    case toml::value_t::array:
+      return "an array";
+    case toml::value_t::table:
+      return "a table";
+    default:
+      return "a date or time";
   }
 }
 
@@ -101,7 +111,8 @@ TournamentConfig parse_tournament_config(std::string_view text, const std::strin
       c.sets = strings(v, key);
       for (std::size_t i = 0; i < c.sets.size(); ++i)
         if (c.sets[i].find('=') == std::string::npos || c.sets[i].front() == '=')
-          throw Error(path + ": field 'set[" + std::to_string(i) + "]' expects key=value, got '" + brief_text(c.sets[i]) + "'");
+          throw Error(path + ": field 'set[" + std::to_string(i) + "]' expects key=value, got '" +
+                      brief_text(c.sets[i]) + "'");
     } else if (key == "seed") {
       c.seed = static_cast<std::uint64_t>(integer(v, key, 0, std::numeric_limits<std::int64_t>::max()));
     } else if (key == "games_per_lineup") {
@@ -132,22 +143,27 @@ TournamentConfig parse_tournament_config(std::string_view text, const std::strin
             } else if (k == "options") {
               if (!x.is_table()) throw field_error(field + ".options", "a table of option = value", x);
               for (const auto& [ok, ov] : x.as_table())
-                options.push_back(ok + "=" + option_text(ov, path + ": field '" + field + ".options." + ok + "'"));
+                options.push_back(ok + "=" +
+                                  option_text(ov, path + ": field '" + field + ".options." + ok + "'"));
             } else {
-              throw Error(path + ": field '" + field + "." + k + "' is unknown (expected name, agent, options)");
+              throw Error(path + ": field '" + field + "." + k +
+                          "' is unknown (expected name, agent, options)");
             }
           }
-          if (agent.spec.empty()) throw Error(path + ": field '" + field + ".agent' is missing (an agent name or file)");
+          if (agent.spec.empty())
+            throw Error(path + ": field '" + field + ".agent' is missing (an agent name or file)");
           if (agent.name.empty()) throw Error(path + ": field '" + field + ".name' is missing");
           if (agent.spec.find(':') != std::string::npos && !options.empty())
-            throw Error(path + ": field '" + field + ".agent' has options after ':' and an options table; give one");
+            throw Error(path + ": field '" + field +
+                        ".agent' has options after ':' and an options table; give one");
           std::sort(options.begin(), options.end());  // toml11 tables have no order: fix one
           for (std::size_t k = 0; k < options.size(); ++k) agent.spec += (k == 0 ? ":" : ",") + options[k];
         } else {
           throw field_error(field, "a spec string or a table {name, agent, options}", a);
         }
         for (const auto& other : c.agents)
-          if (other.name == agent.name) throw Error(path + ": field '" + field + "' repeats the agent name '" + agent.name + "'");
+          if (other.name == agent.name)
+            throw Error(path + ": field '" + field + "' repeats the agent name '" + agent.name + "'");
         c.agents.push_back(std::move(agent));
       }
     } else if (key == "lineups") {
@@ -156,14 +172,17 @@ TournamentConfig parse_tournament_config(std::string_view text, const std::strin
       if (!v.is_table()) throw field_error(key, "a table", v);
       for (const auto& [k, x] : v.as_table()) {
         if (k == "move_time_limit_ms") {
-          if (!(x.is_integer() || x.is_floating())) throw field_error("referee." + k, "a number of milliseconds >= 0", x);
+          if (!(x.is_integer() || x.is_floating()))
+            throw field_error("referee." + k, "a number of milliseconds >= 0", x);
           const double ms = x.is_integer() ? static_cast<double>(x.as_integer()) : x.as_floating();
-          if (!(ms >= 0 && ms <= 86'400'000)) throw field_error("referee." + k, "a number of milliseconds 0 to 86400000", x);
+          if (!(ms >= 0 && ms <= 86'400'000))
+            throw field_error("referee." + k, "a number of milliseconds 0 to 86400000", x);
           c.referee.move_time_limit_ms = ms;
         } else if (k == "max_timeouts") {
           c.referee.max_timeouts = static_cast<int>(integer(x, "referee." + k, 1, 1000));
         } else {
-          throw Error(path + ": field 'referee." + k + "' is unknown (expected move_time_limit_ms, max_timeouts)");
+          throw Error(path + ": field 'referee." + k +
+                      "' is unknown (expected move_time_limit_ms, max_timeouts)");
         }
       }
     } else if (key == "draw") {
@@ -175,35 +194,46 @@ TournamentConfig parse_tournament_config(std::string_view text, const std::strin
         OptionDraw draw;
         bool has_count = false;
         for (const auto& [k, x] : d.as_table()) {
-          if (k == "option") draw.option = string(x, field + ".option");
-          else if (k == "from") draw.from = strings(x, field + ".from");
-          else if (k == "count") { draw.count = static_cast<int>(integer(x, field + ".count", 1, 1000)); has_count = true; }
-          else throw Error(path + ": field '" + field + "." + k + "' is unknown (expected option, from, count)");
+          if (k == "option")
+            draw.option = string(x, field + ".option");
+          else if (k == "from")
+            draw.from = strings(x, field + ".from");
+          else if (k == "count") {
+            draw.count = static_cast<int>(integer(x, field + ".count", 1, 1000));
+            has_count = true;
+          } else
+            throw Error(path + ": field '" + field + "." + k + "' is unknown (expected option, from, count)");
         }
-        if (draw.option.empty()) throw Error(path + ": field '" + field + ".option' is missing (a game option)");
-        if (draw.from.empty()) throw Error(path + ": field '" + field + ".from' is missing (the values to draw from)");
-        if (!has_count) throw Error(path + ": field '" + field + ".count' is missing (values drawn per game)");
+        if (draw.option.empty())
+          throw Error(path + ": field '" + field + ".option' is missing (a game option)");
+        if (draw.from.empty())
+          throw Error(path + ": field '" + field + ".from' is missing (the values to draw from)");
+        if (!has_count)
+          throw Error(path + ": field '" + field + ".count' is missing (values drawn per game)");
         if (draw.count > static_cast<int>(draw.from.size()))
-          throw Error(path + ": field '" + field + ".count' is " + std::to_string(draw.count) + ", more than the " +
-                      std::to_string(draw.from.size()) + " values of 'from'");
+          throw Error(path + ": field '" + field + ".count' is " + std::to_string(draw.count) +
+                      ", more than the " + std::to_string(draw.from.size()) + " values of 'from'");
         if (std::set<std::string>(draw.from.begin(), draw.from.end()).size() != draw.from.size())
           throw Error(path + ": field '" + field + ".from' repeats a value");
         c.draws.push_back(std::move(draw));
       }
     } else {
       throw Error(path + ": unknown field '" + key +
-                  "' (expected name, description, game, set, seed, games_per_lineup, threads, batch, agents, lineups, "
+                  "' (expected name, description, game, set, seed, games_per_lineup, threads, batch, agents, "
+                  "lineups, "
                   "referee, draw)");
     }
   }
-  if (!has_game) throw Error(path + ": missing field 'game' (a game config file, e.g. configs/games/junqi6.toml)");
+  if (!has_game)
+    throw Error(path + ": missing field 'game' (a game config file, e.g. configs/games/junqi6.toml)");
   if (!has_agents) throw Error(path + ": missing field 'agents' (the pool of agents)");
   if (!has_games) throw Error(path + ": missing field 'games_per_lineup'");
   if (c.name.empty()) c.name = fs::path(path).stem().string();
   if (lineups) {
     if (lineups->is_string()) {
       if (lineups->as_string().str != "all-play-all")
-        throw field_error("lineups", "\"all-play-all\" or an array of line-ups (arrays of agent names)", *lineups);
+        throw field_error("lineups", "\"all-play-all\" or an array of line-ups (arrays of agent names)",
+                          *lineups);
     } else if (lineups->is_array() && !lineups->as_array().empty()) {
       c.all_play_all = false;
       for (std::size_t i = 0; i < lineups->as_array().size(); ++i) {
@@ -212,11 +242,13 @@ TournamentConfig parse_tournament_config(std::string_view text, const std::strin
         if (names.empty()) throw Error(path + ": field '" + field + "' is empty (expected agent names)");
         for (const auto& n : names)
           if (std::none_of(c.agents.begin(), c.agents.end(), [&](const PoolAgent& a) { return a.name == n; }))
-            throw Error(path + ": field '" + field + "' names agent '" + brief_text(n) + "', which 'agents' does not list");
+            throw Error(path + ": field '" + field + "' names agent '" + brief_text(n) +
+                        "', which 'agents' does not list");
         c.lineups.push_back(std::move(names));
       }
     } else {
-      throw field_error("lineups", "\"all-play-all\" or a non-empty array of line-ups (arrays of agent names)", *lineups);
+      throw field_error(
+          "lineups", "\"all-play-all\" or a non-empty array of line-ups (arrays of agent names)", *lineups);
     }
   }
   for (const auto& d : c.draws)
@@ -230,8 +262,10 @@ std::vector<int> seat_sides(const std::vector<int>& teams) {
   std::vector<int> order;  // teams in order of first appearance
   bool shared = false;
   for (int t : teams) {
-    if (std::find(order.begin(), order.end(), t) == order.end()) order.push_back(t);
-    else shared = true;
+    if (std::find(order.begin(), order.end(), t) == order.end())
+      order.push_back(t);
+    else
+      shared = true;
   }
   std::vector<int> sides;
   for (std::size_t s = 0; s < teams.size(); ++s)
@@ -254,8 +288,9 @@ std::vector<std::vector<std::string>> tournament_lineups(const TournamentConfig&
     for (std::size_t i = 0; i < cfg.lineups.size(); ++i) {
       const auto& l = cfg.lineups[i];
       if (static_cast<int>(l.size()) != sides && l.size() != 1)
-        throw Error(cfg.source + ": field 'lineups[" + std::to_string(i) + "]' has " + std::to_string(l.size()) +
-                    " agents, expected " + std::to_string(sides) + " (one per side of this game) or 1 (self-play)");
+        throw Error(cfg.source + ": field 'lineups[" + std::to_string(i) + "]' has " +
+                    std::to_string(l.size()) + " agents, expected " + std::to_string(sides) +
+                    " (one per side of this game) or 1 (self-play)");
       out.push_back(l);
     }
   } else if (cfg.agents.size() == 1) {
@@ -263,8 +298,9 @@ std::vector<std::vector<std::string>> tournament_lineups(const TournamentConfig&
   } else {
     const int n = static_cast<int>(cfg.agents.size());
     if (n < sides)
-      throw Error(cfg.source + ": field 'agents' lists " + std::to_string(n) + " agents; all-play-all needs " +
-                  std::to_string(sides) + " (one per side of this game) or more, or 1 (self-play); or list 'lineups'");
+      throw Error(cfg.source + ": field 'agents' lists " + std::to_string(n) +
+                  " agents; all-play-all needs " + std::to_string(sides) +
+                  " (one per side of this game) or more, or 1 (self-play); or list 'lineups'");
     // Every set of `sides` distinct agents, in lexicographic order of pool positions.
     std::vector<int> pick(static_cast<std::size_t>(sides));
     for (int k = 0; k < sides; ++k) pick[static_cast<std::size_t>(k)] = k;
@@ -276,7 +312,8 @@ std::vector<std::vector<std::string>> tournament_lineups(const TournamentConfig&
       while (k >= 0 && pick[static_cast<std::size_t>(k)] == n - sides + k) --k;
       if (k < 0) break;
       ++pick[static_cast<std::size_t>(k)];
-      for (int j = k + 1; j < sides; ++j) pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(j - 1)] + 1;
+      for (int j = k + 1; j < sides; ++j)
+        pick[static_cast<std::size_t>(j)] = pick[static_cast<std::size_t>(j - 1)] + 1;
     }
   }
   for (std::size_t i = 0; i < out.size(); ++i)
@@ -290,12 +327,15 @@ std::vector<std::vector<std::string>> tournament_lineups(const TournamentConfig&
 nlohmann::json draw_options(const TournamentConfig& cfg, std::uint64_t seed, std::int64_t g) {
   nlohmann::json options = cfg.game.options;
   if (cfg.draws.empty()) return options;
-  Rng rng = Rng(seed).split(static_cast<std::uint64_t>(g)).split(0x64726177);  // "draw": apart from the game's stream
+  Rng rng = Rng(seed)
+                .split(static_cast<std::uint64_t>(g))
+                .split(0x64726177);  // "draw": apart from the game's stream
   for (const auto& d : cfg.draws) {
     std::vector<std::string> pool = d.from;
     std::string value;
     for (int k = 0; k < d.count; ++k) {  // a partial Fisher-Yates shuffle
-      const auto j = static_cast<std::size_t>(k) + rng.below(static_cast<std::uint32_t>(pool.size() - static_cast<std::size_t>(k)));
+      const auto j = static_cast<std::size_t>(k) +
+                     rng.below(static_cast<std::uint32_t>(pool.size() - static_cast<std::size_t>(k)));
       std::swap(pool[static_cast<std::size_t>(k)], pool[j]);
       value += (k == 0 ? "" : ",") + pool[static_cast<std::size_t>(k)];
     }
@@ -304,14 +344,15 @@ nlohmann::json draw_options(const TournamentConfig& cfg, std::uint64_t seed, std
   return options;
 }
 
-TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& game_id, const nlohmann::json& options,
-                               const std::vector<int>& teams) {
+TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& game_id,
+                               const nlohmann::json& options, const std::vector<int>& teams) {
   TournamentPlan plan;
   plan.sides = seat_sides(teams);
   const int sides = *std::max_element(plan.sides.begin(), plan.sides.end()) + 1;
   plan.lineups = tournament_lineups(cfg, sides);
   plan.total = static_cast<std::int64_t>(plan.lineups.size()) * cfg.games_per_lineup;
-  if (plan.total > 100'000'000) throw Error(cfg.source + ": " + std::to_string(plan.total) + " games in all; at most 100000000");
+  if (plan.total > 100'000'000)
+    throw Error(cfg.source + ": " + std::to_string(plan.total) + " games in all; at most 100000000");
   StoreIdentity& id = plan.identity;
   id.tournament = cfg.name;
   id.config_text = cfg.text;
@@ -326,7 +367,8 @@ TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& g
     s.name = a.name;
     s.spec = a.spec;
     const AgentSpec parsed = parse_agent_spec(a.spec);
-    for (const auto& kv : parsed.overrides) s.options[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+    for (const auto& kv : parsed.overrides)
+      s.options[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
     if (parsed.kind.ends_with(".toml"))
       s.file_hash = text_hash(read_text_file(user_or_data_path(parsed.kind), "agent file"));
     plan.spec_of[a.name] = a.spec;
@@ -334,16 +376,19 @@ TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& g
     id.agents.push_back(std::move(s));
   }
   nlohmann::json draws = nlohmann::json::array();
-  for (const auto& d : cfg.draws) draws.push_back({{"option", d.option}, {"from", d.from}, {"count", d.count}});
+  for (const auto& d : cfg.draws)
+    draws.push_back({{"option", d.option}, {"from", d.from}, {"count", d.count}});
   // What decides the games (not threads or batch size): its hash is the tournament's identity.
-  id.config = {{"game", game_id},
-               {"options", options},
-               {"draws", draws},
-               {"seed", cfg.seed},
-               {"agents", agents},
-               {"lineups", plan.lineups},
-               {"games_per_lineup", cfg.games_per_lineup},
-               {"referee", {{"move_time_limit_ms", cfg.referee.move_time_limit_ms}, {"max_timeouts", cfg.referee.max_timeouts}}}};
+  id.config = {
+      {"game", game_id},
+      {"options", options},
+      {"draws", draws},
+      {"seed", cfg.seed},
+      {"agents", agents},
+      {"lineups", plan.lineups},
+      {"games_per_lineup", cfg.games_per_lineup},
+      {"referee",
+       {{"move_time_limit_ms", cfg.referee.move_time_limit_ms}, {"max_timeouts", cfg.referee.max_timeouts}}}};
   id.config_hash = text_hash(id.config.dump());
   return plan;
 }
@@ -352,8 +397,10 @@ std::string check_tournament_out(const std::string& out_dir, const StoreIdentity
   if (out_dir.empty()) throw Error("--out: no output directory given");
   std::error_code ec;
   const auto st = fs::status(out_dir, ec);
-  if (ec && ec != std::errc::no_such_file_or_directory) throw Error("--out '" + out_dir + "': " + ec.message());
-  if (fs::exists(st) && !fs::is_directory(st)) throw Error("--out '" + out_dir + "': exists and is not a directory");
+  if (ec && ec != std::errc::no_such_file_or_directory)
+    throw Error("--out '" + out_dir + "': " + ec.message());
+  if (fs::exists(st) && !fs::is_directory(st))
+    throw Error("--out '" + out_dir + "': exists and is not a directory");
   const std::string db = (fs::path(out_dir) / "tournament.db").string();
   const std::string summary = (fs::path(out_dir) / "summary.json").string();
   if (fs::is_directory(db, ec)) throw Error(db + ": a directory is in the way of the tournament store");
@@ -378,20 +425,21 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
     by_lineup[static_cast<std::size_t>(r.lineup)].add(g);
     forfeits += r.forfeits;
   }
-  nlohmann::json s = {{"tournament", cfg.name},
-                      {"game", plan.identity.game},
-                      {"options", plan.identity.options},
-                      {"config_hash", plan.identity.config_hash},
-                      {"seed", cfg.seed},
-                      {"seats", seats},
-                      {"teams", plan.identity.teams},
-                      {"sides", plan.sides},
-                      {"agents", names},
-                      {"lineups", plan.lineups},
-                      {"games_per_lineup", cfg.games_per_lineup},
-                      {"program", plan.identity.program},
-                      {"store", store.path()},
-                      {"rotation", "game i of a line-up of L agents: side t played by lineup[(t + i) mod L]"}};
+  nlohmann::json s = {
+      {"tournament", cfg.name},
+      {"game", plan.identity.game},
+      {"options", plan.identity.options},
+      {"config_hash", plan.identity.config_hash},
+      {"seed", cfg.seed},
+      {"seats", seats},
+      {"teams", plan.identity.teams},
+      {"sides", plan.sides},
+      {"agents", names},
+      {"lineups", plan.lineups},
+      {"games_per_lineup", cfg.games_per_lineup},
+      {"program", plan.identity.program},
+      {"store", store.path()},
+      {"rotation", "game i of a line-up of L agents: side t played by lineup[(t + i) mod L]"}};
   s.update(all.to_json());
   s["forfeits"] = forfeits;
   nlohmann::json per = nlohmann::json::array();
@@ -410,14 +458,16 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
     rep.table += fmt::format("\n{:<40} {:>8}  {}\n", "line-up", "games", "wins by agent (seat-games)");
     for (const auto& l : s["by_lineup"]) {
       std::string names_text, wins;
-      for (const auto& n : l["lineup"]) names_text += (names_text.empty() ? "" : " v ") + n.get<std::string>();
+      for (const auto& n : l["lineup"])
+        names_text += (names_text.empty() ? "" : " v ") + n.get<std::string>();
       for (const auto& a : l["by_agent"])
         wins += fmt::format("{}{} {}/{}", wins.empty() ? "" : ", ", a["agent"].get<std::string>(),
                             a["win"]["count"].get<std::int64_t>(), a["games"].get<std::int64_t>());
       rep.table += fmt::format("{:<40} {:>8}  {}\n", names_text, l["games"].get<std::int64_t>(), wins);
     }
   }
-  if (forfeits > 0) rep.table += fmt::format("{} forfeits (agents that failed); see the events of the games\n", forfeits);
+  if (forfeits > 0)
+    rep.table += fmt::format("{} forfeits (agents that failed); see the events of the games\n", forfeits);
   rep.store_path = store.path();
   rep.summary = std::move(s);
   rep.played = played;

@@ -52,19 +52,19 @@ struct OptionDraw {
 };
 
 struct TournamentConfig {
-  std::string source;        // the file, for errors
-  std::string text;          // its content, kept in the store
+  std::string source;  // the file, for errors
+  std::string text;    // its content, kept in the store
   std::string name;
   std::string description;
   GameConfig game;
-  std::vector<std::string> sets;      // key=value overrides of the game's options
+  std::vector<std::string> sets;  // key=value overrides of the game's options
   std::vector<PoolAgent> agents;
   bool all_play_all = true;
   std::vector<std::vector<std::string>> lineups;  // agent names, when listed
   std::int64_t games_per_lineup = 1;
   std::uint64_t seed = 0;
   int threads = 1;
-  int batch = 32;                     // games per store transaction
+  int batch = 32;  // games per store transaction
   Referee referee;
   std::vector<OptionDraw> draws;
   // Called after each batch is stored with (games stored, games in the tournament).
@@ -91,8 +91,8 @@ std::vector<std::string> lineup_seats(const std::vector<std::string>& lineup, co
 nlohmann::json draw_options(const TournamentConfig& cfg, std::uint64_t seed, std::int64_t g);
 
 struct TournamentReport {
-  nlohmann::json summary;   // as written to DIR/summary.json
-  std::string table;        // format_summary_table(summary) and a line per line-up
+  nlohmann::json summary;  // as written to DIR/summary.json
+  std::string table;       // format_summary_table(summary) and a line per line-up
   std::string store_path, summary_path;
   std::int64_t played = 0, resumed = 0, forfeits = 0;
 };
@@ -109,8 +109,8 @@ struct TournamentPlan {
 // Checks the output directory and, when it holds a store, that it is this tournament's;
 // creates nothing. Returns DIR/tournament.db.
 std::string check_tournament_out(const std::string& out_dir, const StoreIdentity& identity);
-TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& game_id, const nlohmann::json& options,
-                               const std::vector<int>& teams);
+TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& game_id,
+                               const nlohmann::json& options, const std::vector<int>& teams);
 // Opens the store, writes summary.json from every stored game; the game-independent ends of a run.
 TournamentReport summarise_tournament(const TournamentConfig& cfg, const TournamentPlan& plan, Store& store,
                                       const std::string& out_dir, std::int64_t played, std::int64_t resumed,
@@ -128,7 +128,8 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
     try {
       make_agent(base, cfg.agents[k].spec);
     } catch (const Error& e) {
-      throw Error(cfg.source + ": field 'agents[" + std::to_string(k) + "]' (" + cfg.agents[k].name + "): " + e.what());
+      throw Error(cfg.source + ": field 'agents[" + std::to_string(k) + "]' (" + cfg.agents[k].name +
+                  "): " + e.what());
     }
   }
   auto game_of = [&](std::int64_t g) -> G {
@@ -152,8 +153,9 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
   std::vector<bool> done(static_cast<std::size_t>(plan.total), false);
   std::int64_t resumed = 0;
   for (const std::int64_t g : store.game_indices()) {
-    if (g < 0 || g >= plan.total) throw Error(db_path + ": holds game " + std::to_string(g) + ", beyond this tournament's " +
-                                              std::to_string(plan.total) + " games; the store is damaged");
+    if (g < 0 || g >= plan.total)
+      throw Error(db_path + ": holds game " + std::to_string(g) + ", beyond this tournament's " +
+                  std::to_string(plan.total) + " games; the store is damaged");
     done[static_cast<std::size_t>(g)] = true;
     ++resumed;
   }
@@ -209,8 +211,9 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
       const std::int64_t g = pending[static_cast<std::size_t>(k)];
       const std::int64_t l = g / games_per, i = g % games_per;
       auto seats = lineup_seats(plan.lineups[static_cast<std::size_t>(l)], plan.sides, i);
-      GameRecord r = cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), make, cfg.referee, l)
-                                       : play_seated(game_of(g), id, g, std::move(seats), make, cfg.referee, l);
+      GameRecord r = cfg.draws.empty()
+                         ? play_seated(base, id, g, std::move(seats), make, cfg.referee, l)
+                         : play_seated(game_of(g), id, g, std::move(seats), make, cfg.referee, l);
       std::lock_guard guard(lock);
       try {
         batch.push_back(std::move(r));

@@ -17,7 +17,8 @@ Interval wilson_rate_interval(double p, double n, double z) {
 
 Interval wilson_interval(std::int64_t successes, std::int64_t trials, double z) {
   if (trials <= 0) return {0, 1};
-  return wilson_rate_interval(static_cast<double>(successes) / static_cast<double>(trials), static_cast<double>(trials), z);
+  return wilson_rate_interval(static_cast<double>(successes) / static_cast<double>(trials),
+                              static_cast<double>(trials), z);
 }
 
 void ClusterCounts::add(std::int64_t m, std::int64_t k) {
@@ -42,7 +43,8 @@ double effective_trials(const ClusterCounts& c) {
 
 Interval cluster_wilson_interval(const ClusterCounts& c, double z) {
   if (c.trials <= 0) return {0, 1};
-  return wilson_rate_interval(static_cast<double>(c.successes) / static_cast<double>(c.trials), effective_trials(c), z);
+  return wilson_rate_interval(static_cast<double>(c.successes) / static_cast<double>(c.trials),
+                              effective_trials(c), z);
 }
 
 }  // namespace qilab::experiments

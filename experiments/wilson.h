@@ -31,9 +31,9 @@ Interval wilson_rate_interval(double p, double n_eff, double z = kZ95);
 // Seats of one game are not independent trials: allies win together, and an agent in several
 // seats of a game plays against itself. Only whole games are independent.
 struct ClusterCounts {
-  std::int64_t clusters = 0;  // G: games
-  std::int64_t trials = 0;    // n = sum of m_g: seat-games
-  std::int64_t successes = 0; // k = sum of k_g
+  std::int64_t clusters = 0;                                // G: games
+  std::int64_t trials = 0;                                  // n = sum of m_g: seat-games
+  std::int64_t successes = 0;                               // k = sum of k_g
   std::int64_t trials_sq = 0, successes_sq = 0, cross = 0;  // sums of m_g^2, k_g^2, k_g m_g
   void add(std::int64_t m, std::int64_t k);
 };

@@ -34,7 +34,10 @@ std::string take_network_option(std::vector<std::string>& overrides, const std::
       ++it;
     }
   }
-  if (path.empty()) throw Error(where + ": option 'network' expects the path of a network file (network=runs/NAME/networks/best.net)");
+  if (path.empty())
+    throw Error(
+        where +
+        ": option 'network' expects the path of a network file (network=runs/NAME/networks/best.net)");
   return path;
 }
 

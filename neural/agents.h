@@ -28,8 +28,8 @@ template <GameState S>
 class PolicyAgent final : public Agent<S> {
  public:
   template <Game G>
-    requires HasEncoding<G> && std::same_as<typename G::State, S>
-  PolicyAgent(const G& game, std::shared_ptr<InferenceBackend> backend, double temperature)
+  requires HasEncoding<G> && std::same_as<typename G::State, S> PolicyAgent(
+      const G& game, std::shared_ptr<InferenceBackend> backend, double temperature)
       : backend_(std::move(backend)),
         input_(static_cast<std::size_t>(game.encoding_spec().size())),
         policy_(static_cast<std::size_t>(game.policy_spec().size())),
@@ -70,9 +70,10 @@ class PolicyAgent final : public Agent<S> {
 
 // An az agent on `backend`: the mcts options (`overrides`) with selection puct by default.
 template <Game G>
-  requires HasEncoding<G>
-AgentPtr<typename G::State> make_az_agent(const G& game, std::shared_ptr<InferenceBackend> backend,
-                                          const std::vector<std::string>& overrides, const std::string& where) {
+requires HasEncoding<G> AgentPtr<typename G::State> make_az_agent(const G& game,
+                                                                  std::shared_ptr<InferenceBackend> backend,
+                                                                  const std::vector<std::string>& overrides,
+                                                                  const std::string& where) {
   using S = typename G::State;
   std::vector<std::string> all{"selection=puct"};
   all.insert(all.end(), overrides.begin(), overrides.end());
@@ -85,7 +86,8 @@ AgentPtr<typename G::State> make_az_agent(const G& game, std::shared_ptr<Inferen
     NetEvaluator<S> eval;
   };
   auto evaluator = std::make_shared<Owning>(game, std::move(backend));
-  return std::make_unique<MctsAgent<S>>(game, o, search::SharedEvaluator<S>(std::move(evaluator)), "az", where);
+  return std::make_unique<MctsAgent<S>>(game, o, search::SharedEvaluator<S>(std::move(evaluator)), "az",
+                                        where);
 }
 
 // Registers "az" and "policy" for game G (a game without an encoding gets makers that say so).
@@ -93,28 +95,32 @@ template <Game G>
 void register_network_agents() {
   using S = typename G::State;
   if constexpr (HasEncoding<G>) {
-    register_agent<G>("az", [](const G& game, const std::vector<std::string>& options, const std::string& where) {
-      std::vector<std::string> rest = options;
-      const std::string path = take_network_option(rest, where);
-      return make_az_agent(game, shared_service(path), rest, where);
-    });
-    register_agent<G>("policy", [](const G& game, const std::vector<std::string>& options, const std::string& where)
-                                    -> AgentPtr<S> {
-      std::vector<std::string> rest = options;
-      const std::string path = take_network_option(rest, where);
-      Options o({number_option("temperature", 0.0, 0, 100, "softmax temperature; 0: the most likely move")});
-      for (const auto& kv : rest) {
-        const auto eq = kv.find('=');
-        o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), where);
-      }
-      return std::make_unique<PolicyAgent<S>>(game, shared_service(path), o.get_double("temperature"));
-    });
+    register_agent<G>("az",
+                      [](const G& game, const std::vector<std::string>& options, const std::string& where) {
+                        std::vector<std::string> rest = options;
+                        const std::string path = take_network_option(rest, where);
+                        return make_az_agent(game, shared_service(path), rest, where);
+                      });
+    register_agent<G>(
+        "policy",
+        [](const G& game, const std::vector<std::string>& options, const std::string& where) -> AgentPtr<S> {
+          std::vector<std::string> rest = options;
+          const std::string path = take_network_option(rest, where);
+          Options o(
+              {number_option("temperature", 0.0, 0, 100, "softmax temperature; 0: the most likely move")});
+          for (const auto& kv : rest) {
+            const auto eq = kv.find('=');
+            o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), where);
+          }
+          return std::make_unique<PolicyAgent<S>>(game, shared_service(path), o.get_double("temperature"));
+        });
   } else {
     for (const char* name : {"az", "policy"})
-      register_agent<G>(name, [name](const G&, const std::vector<std::string>&, const std::string& where) -> AgentPtr<S> {
-        throw Error(where + ": game '" + std::string(G::kId) + "' has no network encoding yet, so agent '" + name +
-                    "' cannot play it");
-      });
+      register_agent<G>(
+          name, [name](const G&, const std::vector<std::string>&, const std::string& where) -> AgentPtr<S> {
+            throw Error(where + ": game '" + std::string(G::kId) +
+                        "' has no network encoding yet, so agent '" + name + "' cannot play it");
+          });
   }
 }
 

@@ -33,7 +33,8 @@ struct ValueScale {
 // The cache key of what `mover` sees: its information key, mixed with the seat (never 0).
 template <GameState S>
 std::uint64_t position_key(const S& s, Player mover) {
-  std::uint64_t x = s.information_key(mover) ^ (0xA24BAED4963EE407ull * static_cast<std::uint64_t>(mover + 1));
+  std::uint64_t x =
+      s.information_key(mover) ^ (0xA24BAED4963EE407ull * static_cast<std::uint64_t>(mover + 1));
   const std::uint64_t k = splitmix64(x);
   return k == 0 ? 1 : k;
 }
@@ -60,8 +61,9 @@ class NetEvaluator {
  public:
   // `backend` must outlive the evaluator; `cache`: send position keys (the service may cache).
   template <Game G>
-    requires HasEncoding<G> && std::same_as<typename G::State, S>
-  NetEvaluator(const G& game, InferenceBackend& backend, bool cache = true)
+  requires HasEncoding<G> && std::same_as<typename G::State, S> NetEvaluator(const G& game,
+                                                                             InferenceBackend& backend,
+                                                                             bool cache = true)
       : backend_(&backend),
         players_(game.num_players()),
         input_size_(game.encoding_spec().size()),
@@ -82,7 +84,8 @@ class NetEvaluator {
     for (int i = 0; i < n; ++i) {
       const S& s = batch.states[i];
       const Player mover = s.current_player();
-      s.encode(mover, std::span<float>(inputs_.data() + std::size_t(i) * input_size_, std::size_t(input_size_)));
+      s.encode(mover,
+               std::span<float>(inputs_.data() + std::size_t(i) * input_size_, std::size_t(input_size_)));
       keys_[std::size_t(i)] = cache_ ? position_key(s, mover) : 0;
     }
     backend_->infer(inputs_.data(), keys_.data(), n, policy_.data(), values_.data());

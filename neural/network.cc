@@ -14,8 +14,8 @@ namespace qilab::neural {
 
 // ---- NetworkConfig ----------------------------------------------------------------------------
 
-NetworkConfig NetworkConfig::for_specs(const std::string& game, const EncodingSpec& e, const PolicySpec& p, int seats,
-                                       int blocks, int channels, int value_hidden) {
+NetworkConfig NetworkConfig::for_specs(const std::string& game, const EncodingSpec& e, const PolicySpec& p,
+                                       int seats, int blocks, int channels, int value_hidden) {
   NetworkConfig c;
   c.game = game;
   c.encoding_version = e.version;
@@ -26,12 +26,18 @@ NetworkConfig NetworkConfig::for_specs(const std::string& game, const EncodingSp
 }
 
 nlohmann::json NetworkConfig::to_json() const {
-  return {{"game", game},           {"encoding_version", encoding_version},
-          {"planes", planes},       {"height", height},
-          {"width", width},         {"scalars", scalars},
-          {"policy_planes", policy_planes}, {"policy_extra", policy_extra},
-          {"seats", seats},         {"blocks", blocks},
-          {"channels", channels},   {"value_hidden", value_hidden}};
+  return {{"game", game},
+          {"encoding_version", encoding_version},
+          {"planes", planes},
+          {"height", height},
+          {"width", width},
+          {"scalars", scalars},
+          {"policy_planes", policy_planes},
+          {"policy_extra", policy_extra},
+          {"seats", seats},
+          {"blocks", blocks},
+          {"channels", channels},
+          {"value_hidden", value_hidden}};
 }
 
 NetworkConfig NetworkConfig::from_json(const nlohmann::json& j, const std::string& where) {
@@ -41,8 +47,8 @@ NetworkConfig NetworkConfig::from_json(const nlohmann::json& j, const std::strin
     auto it = j.find(key);
     if (it == j.end()) throw Error(where + ": missing field '" + key + "'");
     if (!it->is_number_integer() || it->get<std::int64_t>() < lo || it->get<std::int64_t>() > hi)
-      throw Error(where + ": field '" + std::string(key) + "' expects an integer " + std::to_string(lo) + " to " +
-                  std::to_string(hi) + ", got " + brief(*it));
+      throw Error(where + ": field '" + std::string(key) + "' expects an integer " + std::to_string(lo) +
+                  " to " + std::to_string(hi) + ", got " + brief(*it));
     out = it->get<int>();
   };
   auto it = j.find("game");
@@ -59,7 +65,8 @@ NetworkConfig NetworkConfig::from_json(const nlohmann::json& j, const std::strin
   get_int("blocks", 0, 256, c.blocks);
   get_int("channels", 1, 4096, c.channels);
   get_int("value_hidden", 1, 1 << 16, c.value_hidden);
-  if (c.policy_size() <= 0) throw Error(where + ": fields 'policy_planes' and 'policy_extra' give an empty policy");
+  if (c.policy_size() <= 0)
+    throw Error(where + ": fields 'policy_planes' and 'policy_extra' give an empty policy");
   return c;
 }
 
@@ -112,7 +119,8 @@ TowerNetImpl::TowerNetImpl(const NetworkConfig& c) : config(c) {
   blocks = register_module("blocks", torch::nn::ModuleList());
   for (int i = 0; i < c.blocks; ++i) blocks->push_back(ResidualBlock(c.channels));
   if (c.policy_planes > 0)
-    policy_conv = register_module("policy_conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(c.channels, c.policy_planes, 1)));
+    policy_conv = register_module(
+        "policy_conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(c.channels, c.policy_planes, 1)));
   if (c.policy_extra > 0)
     policy_extra = register_module("policy_extra", torch::nn::Linear(c.channels + c.scalars, c.policy_extra));
   value_hidden = register_module("value_hidden", torch::nn::Linear(c.channels + c.scalars, c.value_hidden));
@@ -174,17 +182,19 @@ void Network::forward(const float* inputs, int n, float* policy_logits, float* v
   auto [logits, v] = impl_->net->forward(in);
   logits = logits.to(torch::kCPU).contiguous();
   v = v.to(torch::kCPU).contiguous();
-  std::memcpy(policy_logits, logits.data_ptr<float>(), sizeof(float) * std::size_t(n) * std::size_t(c.policy_size()));
+  std::memcpy(policy_logits, logits.data_ptr<float>(),
+              sizeof(float) * std::size_t(n) * std::size_t(c.policy_size()));
   std::memcpy(values, v.data_ptr<float>(), sizeof(float) * std::size_t(n) * std::size_t(c.seats));
 }
 
 double Network::flops_per_position() const {
   const auto& c = impl_->config;
   const double cells = double(c.height) * c.width;
-  double madds = cells * c.planes * c.channels * 9;                 // stem
+  double madds = cells * c.planes * c.channels * 9;                     // stem
   madds += double(c.blocks) * 2 * cells * c.channels * c.channels * 9;  // residual blocks
-  madds += cells * c.channels * c.policy_planes;                     // policy convolution
-  madds += double(c.channels + c.scalars) * (c.policy_extra + c.value_hidden) + double(c.value_hidden) * c.seats;
+  madds += cells * c.channels * c.policy_planes;                        // policy convolution
+  madds +=
+      double(c.channels + c.scalars) * (c.policy_extra + c.value_hidden) + double(c.value_hidden) * c.seats;
   madds += double(c.scalars) * c.channels;
   return 2 * madds;
 }
@@ -192,7 +202,8 @@ double Network::flops_per_position() const {
 double measure_sgemm_gflops(int n, int reps, const std::string& device) {
   torch::NoGradGuard no_grad;
   const torch::Device dev = device == "cuda" ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
-  auto a = torch::rand({n, n}, torch::TensorOptions().device(dev)), b = torch::rand({n, n}, torch::TensorOptions().device(dev));
+  auto a = torch::rand({n, n}, torch::TensorOptions().device(dev)),
+       b = torch::rand({n, n}, torch::TensorOptions().device(dev));
   auto c = torch::mm(a, b);
   if (dev.is_cuda()) torch::cuda::synchronize();
   const auto start = std::chrono::steady_clock::now();
@@ -206,7 +217,8 @@ void Network::to_device(const std::string& device) {
   if (device == "cpu") {
     impl_->device = torch::kCPU;
   } else if (device == "cuda") {
-    if (!torch::cuda::is_available()) throw Error("device 'cuda': this LibTorch build or machine has no CUDA device");
+    if (!torch::cuda::is_available())
+      throw Error("device 'cuda': this LibTorch build or machine has no CUDA device");
     impl_->device = torch::Device(torch::kCUDA, 0);
   } else {
     throw Error("device: expected cpu or cuda, got '" + device + "'");
@@ -228,7 +240,8 @@ NetworkConfig read_config(torch::serialize::InputArchive& archive, const std::st
   c10::IValue text;
   if (!archive.try_read("qilab_network_config", text) || !text.isString())
     throw Error(where + ": field 'qilab_network_config' missing (expected a qilab network)");
-  return NetworkConfig::from_json(parse_json(text.toStringRef(), where + ": network config"), where + ": network config");
+  return NetworkConfig::from_json(parse_json(text.toStringRef(), where + ": network config"),
+                                  where + ": network config");
 }
 }  // namespace
 

@@ -21,20 +21,20 @@ namespace qilab::neural {
 // What builds a network: the shapes it reads and writes, and the size of its tower. Saved
 // with the weights, so a checkpoint is loaded without being told what it holds.
 struct NetworkConfig {
-  std::string game;           // the game id it was made for (informative; shapes are checked)
-  int encoding_version = 1;   // EncodingSpec::version it was trained on
+  std::string game;          // the game id it was made for (informative; shapes are checked)
+  int encoding_version = 1;  // EncodingSpec::version it was trained on
   int planes = 0, height = 0, width = 0, scalars = 0;  // the input (EncodingSpec)
-  int policy_planes = 0, policy_extra = 0;              // the policy (PolicySpec over the same grid)
-  int seats = 2;              // value outputs, observer first
-  int blocks = 4;             // residual blocks in the tower
-  int channels = 32;          // channels of the tower
-  int value_hidden = 64;      // width of the value head's hidden layer
+  int policy_planes = 0, policy_extra = 0;             // the policy (PolicySpec over the same grid)
+  int seats = 2;                                       // value outputs, observer first
+  int blocks = 4;                                      // residual blocks in the tower
+  int channels = 32;                                   // channels of the tower
+  int value_hidden = 64;                               // width of the value head's hidden layer
 
   int input_size() const { return planes * height * width + scalars; }
   int policy_size() const { return policy_planes * height * width + policy_extra; }
 
-  static NetworkConfig for_specs(const std::string& game, const EncodingSpec& e, const PolicySpec& p, int seats,
-                                 int blocks, int channels, int value_hidden);
+  static NetworkConfig for_specs(const std::string& game, const EncodingSpec& e, const PolicySpec& p,
+                                 int seats, int blocks, int channels, int value_hidden);
   nlohmann::json to_json() const;
   // Throws Error "<where>: field '<key>' expects ..., got ..." on a bad or missing field.
   static NetworkConfig from_json(const nlohmann::json& j, const std::string& where);

@@ -12,8 +12,10 @@ namespace qilab::neural {
 
 InferenceService::InferenceService(Network net, const ServiceConfig& config)
     : config_(config), config_net_(net.config()), net_(std::move(net)) {
-  if (config_.max_batch < 1) throw Error("service: max_batch expects an integer >= 1, got " + std::to_string(config_.max_batch));
-  if (config_.max_wait_us < 0) throw Error("service: max_wait_us expects an integer >= 0, got " + std::to_string(config_.max_wait_us));
+  if (config_.max_batch < 1)
+    throw Error("service: max_batch expects an integer >= 1, got " + std::to_string(config_.max_batch));
+  if (config_.max_wait_us < 0)
+    throw Error("service: max_wait_us expects an integer >= 0, got " + std::to_string(config_.max_wait_us));
   set_torch_threads(config_.threads);
   net_.to_device(config_.device);
   server_ = std::thread([this] { serve(); });
@@ -39,7 +41,8 @@ ServiceStats InferenceService::stats() const {
 }
 
 void InferenceService::swap_network(Network next) {
-  if (!(next.config() == config_net_)) throw Error("service: the new network's config differs from the running one's");
+  if (!(next.config() == config_net_))
+    throw Error("service: the new network's config differs from the running one's");
   next.to_device(config_.device);
   std::unique_lock lock(mutex_);
   next_.emplace(std::move(next));
@@ -83,7 +86,8 @@ void InferenceService::cache_store(std::uint64_t key, std::uint64_t generation, 
   cache_index_[key] = slot;
 }
 
-void InferenceService::infer(const float* inputs, const std::uint64_t* keys, int n, float* policy, float* values) {
+void InferenceService::infer(const float* inputs, const std::uint64_t* keys, int n, float* policy,
+                             float* values) {
   if (n <= 0) return;
   const int in_size = config_net_.input_size(), p_size = config_net_.policy_size(), seats = config_net_.seats;
   const bool cached = config_.cache_entries > 0 && keys != nullptr;
@@ -93,7 +97,8 @@ void InferenceService::infer(const float* inputs, const std::uint64_t* keys, int
   miss.clear();
   if (cached) {
     for (int i = 0; i < n; ++i)
-      if (keys[i] == 0 || !cache_find(keys[i], policy + std::size_t(i) * p_size, values + std::size_t(i) * seats))
+      if (keys[i] == 0 ||
+          !cache_find(keys[i], policy + std::size_t(i) * p_size, values + std::size_t(i) * seats))
         miss.push_back(i);
     if (miss.empty()) return;
   }
@@ -128,7 +133,8 @@ void InferenceService::infer(const float* inputs, const std::uint64_t* keys, int
   }
   if (cached)
     for (int i : miss)
-      if (keys[i] != 0) cache_store(keys[i], generation, policy + std::size_t(i) * p_size, values + std::size_t(i) * seats);
+      if (keys[i] != 0)
+        cache_store(keys[i], generation, policy + std::size_t(i) * p_size, values + std::size_t(i) * seats);
 }
 
 void InferenceService::serve() {
@@ -180,7 +186,8 @@ void InferenceService::serve() {
       batch_values_.resize(std::size_t(rows) * seats);
       std::size_t at = 0;
       for (const Request* r : taken) {
-        std::memcpy(batch_inputs_.data() + at * in_size, r->inputs, sizeof(float) * std::size_t(r->n) * in_size);
+        std::memcpy(batch_inputs_.data() + at * in_size, r->inputs,
+                    sizeof(float) * std::size_t(r->n) * in_size);
         at += std::size_t(r->n);
       }
       in = batch_inputs_.data(), pol = batch_policy_.data(), val = batch_values_.data();

@@ -24,12 +24,12 @@
 namespace qilab::neural {
 
 struct ServiceConfig {
-  int max_batch = 256;        // rows per network call (a single larger request is run whole)
-  int max_wait_us = 1000;     // how long a batch waits for more rows after its first
-  int expected_clients = 0;   // > 0: run as soon as this many callers wait (self-play: game threads)
-  int threads = 1;            // LibTorch intra-op threads (set_torch_threads)
+  int max_batch = 256;            // rows per network call (a single larger request is run whole)
+  int max_wait_us = 1000;         // how long a batch waits for more rows after its first
+  int expected_clients = 0;       // > 0: run as soon as this many callers wait (self-play: game threads)
+  int threads = 1;                // LibTorch intra-op threads (set_torch_threads)
   std::size_t cache_entries = 0;  // 0: no cache
-  std::string device = "cpu"; // cpu | cuda
+  std::string device = "cpu";     // cpu | cuda
 };
 
 struct ServiceStats {

@@ -30,8 +30,9 @@ struct PyAgent {
 
 const AnyState& state_for(const PyAgent& a, const PyState& s) {
   if (s.game->id() != a.game->id() || s.game->options().hash() != a.game->options().hash())
-    throw Error("agent '" + a.spec + "' plays " + std::string(a.game->id()) + " " + a.game->options().to_json().dump() +
-                ", given a state of " + std::string(s.game->id()) + " " + s.game->options().to_json().dump());
+    throw Error("agent '" + a.spec + "' plays " + std::string(a.game->id()) + " " +
+                a.game->options().to_json().dump() + ", given a state of " + std::string(s.game->id()) + " " +
+                s.game->options().to_json().dump());
   return *s.state;
 }
 
@@ -81,9 +82,11 @@ std::string python_agent_name(py::handle agent) {
   else
     name = "py." + py::str(py::type::of(agent).attr("__name__")).cast<std::string>();
   if (name.empty() || name.find_first_of(":,=") != std::string::npos || name.ends_with(".toml"))
-    throw Error("Python agent name '" + name + "': expected a name without ':', ',' or '=' that is not a .toml file");
+    throw Error("Python agent name '" + name +
+                "': expected a name without ':', ',' or '=' that is not a .toml file");
   for (const auto& known : agent_names())
-    if (name == known) throw Error("Python agent name '" + name + "' is the name of a C++ agent; give it another");
+    if (name == known)
+      throw Error("Python agent name '" + name + "' is the name of a C++ agent; give it another");
   return name;
 }
 
@@ -99,8 +102,8 @@ py::dict report_dict(const experiments::MatchReport& r) {
   return d;
 }
 
-py::dict play(const PyGame& pygame, const py::list& agents, std::int64_t games, std::uint64_t seed, int threads,
-              const std::string& out) {
+py::dict play(const PyGame& pygame, const py::list& agents, std::int64_t games, std::uint64_t seed,
+              int threads, const std::string& out) {
   experiments::MatchConfig cfg;
   cfg.games = games;
   cfg.seed = seed;
@@ -113,8 +116,9 @@ py::dict play(const PyGame& pygame, const py::list& agents, std::int64_t games, 
       continue;
     }
     if (!py::hasattr(a, "choose"))
-      throw Error("agent " + py::repr(a).cast<std::string>() +
-                  ": expected an agent spec (\"mcts:simulations=400\") or an object with a choose(state) method");
+      throw Error(
+          "agent " + py::repr(a).cast<std::string>() +
+          ": expected an agent spec (\"mcts:simulations=400\") or an object with a choose(state) method");
     const std::string name = python_agent_name(a);
     if (auto it = python_agents.find(name); it != python_agents.end() && !it->second.is(a))
       throw Error("two Python agents are named '" + name + "'; give them distinct `name` attributes");
@@ -147,39 +151,60 @@ void bind_play(py::module_& m) {
   py::class_<PyAgent>(m, "CppAgent", "A C++ agent (random, greedy, mcts, an agent file) of one game.")
       .def_property_readonly("name", [](const PyAgent& a) { return a.agent->name(); })
       .def_property_readonly("spec", [](const PyAgent& a) { return a.spec; })
-      .def("choose", [](PyAgent& a, const PyState& s, std::uint64_t seed) {
-        const AnyState& view = state_for(a, s);
-        py::gil_scoped_release release;
-        return a.agent->choose(view, seed);
-      }, py::arg("state"), py::arg("seed") = 0, "The agent's action in `state`, its randomness drawn from Rng(seed).")
-      .def("choose", [](PyAgent& a, const PyState& s, Rng& rng) {
-        const AnyState& view = state_for(a, s);
-        py::gil_scoped_release release;
-        return a.agent->choose(view, rng);
-      }, py::arg("state"), py::arg("rng"))
-      .def("__call__", [](PyAgent& a, const PyState& s, std::uint64_t seed) {
-        const AnyState& view = state_for(a, s);
-        py::gil_scoped_release release;
-        return a.agent->choose(view, seed);
-      }, py::arg("state"), py::arg("seed") = 0)
+      .def(
+          "choose",
+          [](PyAgent& a, const PyState& s, std::uint64_t seed) {
+            const AnyState& view = state_for(a, s);
+            py::gil_scoped_release release;
+            return a.agent->choose(view, seed);
+          },
+          py::arg("state"), py::arg("seed") = 0,
+          "The agent's action in `state`, its randomness drawn from Rng(seed).")
+      .def(
+          "choose",
+          [](PyAgent& a, const PyState& s, Rng& rng) {
+            const AnyState& view = state_for(a, s);
+            py::gil_scoped_release release;
+            return a.agent->choose(view, rng);
+          },
+          py::arg("state"), py::arg("rng"))
+      .def(
+          "__call__",
+          [](PyAgent& a, const PyState& s, std::uint64_t seed) {
+            const AnyState& view = state_for(a, s);
+            py::gil_scoped_release release;
+            return a.agent->choose(view, seed);
+          },
+          py::arg("state"), py::arg("seed") = 0)
       .def("reset", [](PyAgent& a) { a.agent->reset(); })
-      .def("observe", [](PyAgent& a, Action view) { a.agent->observe(view); }, py::arg("view"))
+      .def(
+          "observe", [](PyAgent& a, Action view) { a.agent->observe(view); }, py::arg("view"))
       .def("last_stats", [](const PyAgent& a) { return to_python(a.agent->last_stats()); })
-      .def("__repr__", [](const PyAgent& a) { return "<qilab.CppAgent " + a.spec + " for " + std::string(a.game->id()) + ">"; });
+      .def("__repr__", [](const PyAgent& a) {
+        return "<qilab.CppAgent " + a.spec + " for " + std::string(a.game->id()) + ">";
+      });
 
-  m.def("make_agent", [](const PyGame& g, const std::string& spec) {
-    return PyAgent{g.game, spec, make_any_agent(*g.game, spec)};
-  }, py::arg("game"), py::arg("spec"), "A C++ agent by spec: random, greedy, mcts:simulations=400,... or an agent file.");
+  m.def(
+      "make_agent",
+      [](const PyGame& g, const std::string& spec) {
+        return PyAgent{g.game, spec, make_any_agent(*g.game, spec)};
+      },
+      py::arg("game"), py::arg("spec"),
+      "A C++ agent by spec: random, greedy, mcts:simulations=400,... or an agent file.");
   m.def("agent_names", &agent_names, "The C++ agents' names.");
 
-  m.def("_play", &play, py::arg("game"), py::arg("agents"), py::arg("games"), py::arg("seed"), py::arg("threads"),
-        py::arg("out"));
+  m.def("_play", &play, py::arg("game"), py::arg("agents"), py::arg("games"), py::arg("seed"),
+        py::arg("threads"), py::arg("out"));
 
-  m.def("read_records", [](const std::string& path) {
-    py::list out;
-    for (const auto& r : read_records(path)) out.append(to_python(r.to_json()));
-    return out;
-  }, py::arg("path"), "The games of a records file (DIR/games.jsonl), each a dict; raises qilab.Error on a bad line.");
+  m.def(
+      "read_records",
+      [](const std::string& path) {
+        py::list out;
+        for (const auto& r : read_records(path)) out.append(to_python(r.to_json()));
+        return out;
+      },
+      py::arg("path"),
+      "The games of a records file (DIR/games.jsonl), each a dict; raises qilab.Error on a bad line.");
 }
 
 }  // namespace qilab::python

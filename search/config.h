@@ -36,7 +36,7 @@ struct SearchConfig {
 
   Budget budget;
   Selection selection = Selection::kUct;
-  double uct_c = 1.0;   // on values normalised to [0, 1]
+  double uct_c = 1.0;  // on values normalised to [0, 1]
   double puct_c = 1.5;
   ValueScale value_scale = ValueScale::kGame;
   Fpu fpu = Fpu::kInfinite;
@@ -52,7 +52,7 @@ struct SearchConfig {
   // becomes (1 - noise_fraction) * prior + noise_fraction * Dir(noise_alpha); alpha 0: none.
   double noise_alpha = 0.0;
   double noise_fraction = 0.25;
-  bool widening = false;     // consider only ceil(widening_c * N^widening_alpha) children, best prior first
+  bool widening = false;  // consider only ceil(widening_c * N^widening_alpha) children, best prior first
   double widening_c = 2.0;
   double widening_alpha = 0.5;
   bool reuse_tree = true;  // perfect information only

@@ -76,7 +76,7 @@ class LeafBatch {
 
 template <class E, class S>
 concept Evaluator = GameState<S> && requires(E& e, LeafBatch<S>& batch, Rng& rng) {
-  { e.evaluate(batch, rng) };
+  {e.evaluate(batch, rng)};
 };
 
 // Evaluators are open: a layer above search/ (neural/, a test) hands the search any evaluator of
@@ -102,7 +102,7 @@ class SharedEvaluator {
 
 // Any Evaluator as a BatchEvaluator.
 template <GameState S, class E>
-  requires Evaluator<E, S>
+requires Evaluator<E, S>
 class EvaluatorAdapter final : public BatchEvaluator<S> {
  public:
   explicit EvaluatorAdapter(E e) : e_(std::move(e)) {}
@@ -171,7 +171,7 @@ class RolloutEvaluator {
 // same in every game). Values come from the wrapped evaluator. Useful with progressive
 // widening, which opens the actions in prior order, when no network is at hand.
 template <GameState S, class Inner>
-  requires Evaluator<Inner, S>
+requires Evaluator<Inner, S>
 class GreedyPriors {
  public:
   GreedyPriors(Inner inner, double min_return, double max_return, double temperature)

@@ -31,7 +31,8 @@ class AvailableChildren {
   // legal) through a slot per action, cleared again before returning.
   void gather(Tree& tree, NodeIndex node, const ActionList& legal, std::vector<NodeIndex>& out) {
     out.clear();
-    for (NodeIndex c = tree[node].first_child; c != kNoNode; c = tree[c].next_sibling) slot_[tree[c].action] = c;
+    for (NodeIndex c = tree[node].first_child; c != kNoNode; c = tree[c].next_sibling)
+      slot_[tree[c].action] = c;
     const float fresh_prior = 1.0f / static_cast<float>(legal.size());
     for (Action a : legal) {
       NodeIndex c = slot_[a];
@@ -42,7 +43,8 @@ class AvailableChildren {
       }
       out.push_back(c);
     }
-    for (NodeIndex c = tree[node].first_child; c != kNoNode; c = tree[c].next_sibling) slot_[tree[c].action] = kNoNode;
+    for (NodeIndex c = tree[node].first_child; c != kNoNode; c = tree[c].next_sibling)
+      slot_[tree[c].action] = kNoNode;
   }
 
  private:

@@ -57,7 +57,7 @@ struct ChildStats {
 };
 
 template <GameState S, class E>
-  requires Evaluator<E, S>
+requires Evaluator<E, S>
 class Mcts {
  public:
   Mcts(const SearchConfig& config, E evaluator)
@@ -378,14 +378,17 @@ class Mcts {
   }
 
   double widening_limit(double visits) const {
-    return std::max(1.0, std::ceil(config_.widening_c * std::pow(std::max(visits, 1.0), config_.widening_alpha)));
+    return std::max(1.0,
+                    std::ceil(config_.widening_c * std::pow(std::max(visits, 1.0), config_.widening_alpha)));
   }
 
   // The value an unvisited child of `parent` is taken to have, for `mover`, on the selection scale.
   double first_play_urgency(const Node& parent, Player mover, const QScale& qs) const {
     switch (config_.fpu) {
-      case Fpu::kInfinite: return std::numeric_limits<double>::infinity();
-      case Fpu::kAbsolute: return config_.fpu_value;
+      case Fpu::kInfinite:
+        return std::numeric_limits<double>::infinity();
+      case Fpu::kAbsolute:
+        return config_.fpu_value;
       case Fpu::kParent:
         return (parent.n + parent.virtual_loss > 0 ? qs(parent.q(mover)) : 0.5) - config_.fpu_value;
     }
@@ -394,7 +397,8 @@ class Mcts {
 
   // Scores child `ch` for `mover`; `parent_visits` is the parent's visits (or, in ISMCTS, the
   // child's availability), `log_n` / `sqrt_n` precomputed from it.
-  double score(const Node& ch, Player mover, double log_n, double sqrt_n, double fpu, const QScale& qs) const {
+  double score(const Node& ch, Player mover, double log_n, double sqrt_n, double fpu,
+               const QScale& qs) const {
     const double visits = ch.n + ch.virtual_loss;
     if (config_.selection == Selection::kUct) {
       if (visits == 0) return fpu;
@@ -477,7 +481,8 @@ class Mcts {
       const float uniform = 1.0f / static_cast<float>(k);
       for (int j = 0; j < k; ++j) order_.push_back({uniform, legal[j]});
     }
-    for (int j = k - 1; j > 0; --j) std::swap(order_[j], order_[rng.below(static_cast<std::uint32_t>(j + 1))]);
+    for (int j = k - 1; j > 0; --j)
+      std::swap(order_[j], order_[rng.below(static_cast<std::uint32_t>(j + 1))]);
     if (batch.has_priors)
       std::sort(order_.begin(), order_.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     NodeIndex c = tree_.add_children(node, k);
@@ -512,7 +517,8 @@ class Mcts {
   Action choose_final(Rng& rng) {
     const Node& root = tree_[root_];
     std::uint32_t most = 0;
-    for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling) most = std::max(most, tree_[c].n);
+    for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling)
+      most = std::max(most, tree_[c].n);
     NodeIndex chosen = kNoNode;
     if (most == 0) {  // the budget ran out before any child was tried
       stats_.visits = 0;
@@ -537,9 +543,10 @@ class Mcts {
         break;
       }
       case FinalChoice::kSample: {
-        const double temperature = config_.temperature_moves > 0 && root_move_number_ >= config_.temperature_moves
-                                       ? config_.temperature_after
-                                       : config_.temperature;
+        const double temperature =
+            config_.temperature_moves > 0 && root_move_number_ >= config_.temperature_moves
+                ? config_.temperature_after
+                : config_.temperature;
         if (temperature <= 0) {
           for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling)
             if (tree_[c].n > 0 && (chosen == kNoNode || better(c, chosen))) chosen = c;
@@ -576,15 +583,15 @@ class Mcts {
   Backup backup_;
   SearchStats stats_;
   int root_move_number_ = 0;  // the temperature schedule counts the game's moves
-  bool noise_done_ = false;    // root noise mixed in this search
+  bool noise_done_ = false;   // root noise mixed in this search
   std::vector<double> noise_;
   Values q_min_{}, q_max_{};  // value_scale = tree: the range of each seat's node means this search
 
   // Scratch, reused from simulation to simulation.
   LeafBatch<S> batch_;
-  std::vector<NodeIndex> path_nodes_;       // the paths of the batch's leaves, one after another
-  std::vector<std::size_t> path_start_;     // where each leaf's path starts in path_nodes_
-  std::vector<NodeIndex> leaf_node_;        // per leaf: the node to expand, or kNoNode
+  std::vector<NodeIndex> path_nodes_;    // the paths of the batch's leaves, one after another
+  std::vector<std::size_t> path_start_;  // where each leaf's path starts in path_nodes_
+  std::vector<NodeIndex> leaf_node_;     // per leaf: the node to expand, or kNoNode
   std::vector<std::pair<float, Action>> order_;
   std::vector<NodeIndex> candidates_;
   ChanceList chances_;

@@ -26,7 +26,7 @@ struct MatchScore {
   experiments::Interval interval() const { return experiments::wilson_rate_interval(rate(), double(games)); }
   nlohmann::json to_json() const {
     const auto iv = interval();
-    return {{"games", games}, {"wins", wins},   {"draws", draws},
+    return {{"games", games},   {"wins", wins},    {"draws", draws},
             {"losses", losses}, {"score", rate()}, {"interval95", {iv.lo, iv.hi}}};
   }
 };
@@ -35,8 +35,8 @@ struct MatchScore {
 // from any of `threads` threads) and scores them for the candidate.
 template <Game G>
 MatchScore play_match(const G& game, const std::function<AgentPtr<typename G::State>()>& candidate,
-                      const std::function<AgentPtr<typename G::State>()>& opponent, int games, std::uint64_t seed,
-                      int threads) {
+                      const std::function<AgentPtr<typename G::State>()>& opponent, int games,
+                      std::uint64_t seed, int threads) {
   using S = typename G::State;
   experiments::RunIdentity id;
   id.game = std::string(G::kId);

@@ -36,7 +36,8 @@ Batch ReplayWindow::draw(int n, int net_seats, Rng& rng) const {
   for (int i = 0; i < n; ++i) {
     const Sample& s = newest(static_cast<std::int64_t>(rng.below(static_cast<std::uint32_t>(size()))));
     std::copy(s.input.begin(), s.input.end(), b.inputs.begin() + std::ptrdiff_t(i) * shape_.input_size);
-    for (const auto& t : s.policy) b.policy[std::size_t(i) * shape_.policy_size + std::size_t(t.index)] = t.probability;
+    for (const auto& t : s.policy)
+      b.policy[std::size_t(i) * shape_.policy_size + std::size_t(t.index)] = t.probability;
     for (int k = 0; k < shape_.seats && k < net_seats; ++k) {
       b.outcome[std::size_t(i) * net_seats + std::size_t(k)] = s.outcome[std::size_t(k)];
       b.mask[std::size_t(i) * net_seats + std::size_t(k)] = 1;

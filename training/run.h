@@ -71,7 +71,8 @@ class MetricsWriter {
   int fd_ = -1;
 };
 
-inline std::string numbered(const std::string& dir, const char* stem, std::int64_t n, int digits, const char* ext) {
+inline std::string numbered(const std::string& dir, const char* stem, std::int64_t n, int digits,
+                            const char* ext) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%s-%0*lld%s", stem, digits, static_cast<long long>(n), ext);
   return (std::filesystem::path(dir) / buf).string();
@@ -83,15 +84,17 @@ inline std::string latest_checkpoint(const std::string& dir) {
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
     const std::string name = e.path().filename().string();
-    if (name.starts_with("step-") && name.ends_with(".ckpt") && name > std::filesystem::path(best).filename().string())
+    if (name.starts_with("step-") && name.ends_with(".ckpt") &&
+        name > std::filesystem::path(best).filename().string())
       best = e.path().string();
   }
   return best;
 }
 
 template <Game G>
-  requires HasEncoding<G>
-void run_training(const G& game, const TrainConfig& cfg, const std::string& out, bool resume, const RunHooks& hooks = {}) {
+requires HasEncoding<G>
+void run_training(const G& game, const TrainConfig& cfg, const std::string& out, bool resume,
+                  const RunHooks& hooks = {}) {
   namespace fs = std::filesystem;
   using Clock = std::chrono::steady_clock;
   const std::string checkpoints = (fs::path(out) / "checkpoints").string();
@@ -110,12 +113,14 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
                                    {"config_hash", cfg.text_hash}};
   std::error_code ec;
   if (resume) {
-    if (!fs::exists(run_file)) throw Error(out + ": no run to resume (run.json missing); drop --resume to start one");
+    if (!fs::exists(run_file))
+      throw Error(out + ": no run to resume (run.json missing); drop --resume to start one");
     const nlohmann::json was = parse_json(read_text_file(run_file, "run file"), run_file);
     if (was.value("config_hash", "") != cfg.text_hash || was.value("game", "") != G::kId ||
         was.value("options", nlohmann::json()) != identity["options"])
       throw Error(run_file + ": the run was started with another config or game (config_hash " +
-                  was.value("config_hash", "?") + ", this config " + cfg.text_hash + "); resume it with the same config");
+                  was.value("config_hash", "?") + ", this config " + cfg.text_hash +
+                  "); resume it with the same config");
   } else {
     if (fs::exists(run_file) || fs::exists(fs::path(out) / "metrics.jsonl"))
       throw Error(out + ": already holds a run; pass --resume to continue it, or choose another --out");
@@ -129,16 +134,17 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
 
   const int players = game.num_players();
   const SampleShape shape{game.encoding_spec().size(), game.policy_spec().size(), players};
-  const auto net_config = neural::NetworkConfig::for_specs(std::string(G::kId), game.encoding_spec(), game.policy_spec(),
-                                                           players, cfg.network.blocks, cfg.network.channels,
-                                                           cfg.network.value_hidden);
+  const auto net_config =
+      neural::NetworkConfig::for_specs(std::string(G::kId), game.encoding_spec(), game.policy_spec(), players,
+                                       cfg.network.blocks, cfg.network.channels, cfg.network.value_hidden);
   neural::set_torch_threads(cfg.service.threads);
   Trainer trainer(neural::Network(net_config, cfg.seed), cfg.optimizer);
   std::int64_t iteration = 0, iteration_steps = 0, best = 0;
   ReplayWindow replay(shape, cfg.replay.window);
   if (resume) {
     const std::string ckpt = latest_checkpoint(checkpoints);
-    if (ckpt.empty()) throw Error(checkpoints + ": no checkpoint to resume from; drop --resume and choose another --out");
+    if (ckpt.empty())
+      throw Error(checkpoints + ": no checkpoint to resume from; drop --resume and choose another --out");
     const nlohmann::json extra = trainer.load_checkpoint(ckpt);
     for (const char* key : {"iteration", "iteration_steps", "best"})
       if (!extra.contains(key) || !extra[key].is_number_integer() || extra[key].get<std::int64_t>() < 0)
@@ -149,8 +155,10 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
     // The buffer position: every shard of a finished iteration, and the current one's when
     // training on it had begun.
     const std::int64_t last_shard = iteration + (iteration_steps > 0 ? 1 : 0);
-    for (std::int64_t k = 1; k <= last_shard; ++k) replay.add(read_shard(numbered(shards, "shard", k, 6, ".bin"), shape));
-    metrics.write({{"event", "resume"}, {"checkpoint", ckpt}, {"step", trainer.steps()}, {"iteration", iteration}});
+    for (std::int64_t k = 1; k <= last_shard; ++k)
+      replay.add(read_shard(numbered(shards, "shard", k, 6, ".bin"), shape));
+    metrics.write(
+        {{"event", "resume"}, {"checkpoint", ckpt}, {"step", trainer.steps()}, {"iteration", iteration}});
     say("resumed from " + ckpt + " at step " + std::to_string(trainer.steps()));
   } else {
     trainer.network().save(numbered(networks, "gen", 0, 6, ".net"));
@@ -191,7 +199,8 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
     const std::string shard_path = numbered(shards, "shard", it + 1, 6, ".bin");
     if (!(resume && it == iteration && iteration_steps > 0)) {
       const std::uint64_t seed = Rng(cfg.seed).split(static_cast<std::uint64_t>(it)).next();
-      SelfPlayOutput played = self_play(game, *service, sp, seed, it * cfg.selfplay.games, cfg.selfplay.games);
+      SelfPlayOutput played =
+          self_play(game, *service, sp, seed, it * cfg.selfplay.games, cfg.selfplay.games);
       write_shard(shard_path, shape, played.samples);
       std::string lines;
       for (const auto& r : played.records) lines += r.to_json().dump() + "\n";
@@ -199,20 +208,26 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
       const auto& st = played.stats;
       const auto fp = experiments::wilson_interval(st.resign_false_positives, st.resign_checks);
       const auto svc = service->stats();
-      metrics.write({{"event", "selfplay"},
-                     {"iteration", it + 1},
-                     {"games", st.games},
-                     {"moves", st.moves},
-                     {"samples", st.samples},
-                     {"seconds", st.seconds},
-                     {"games_per_s", st.seconds > 0 ? double(st.games) / st.seconds : 0.0},
-                     {"searches_per_s", st.seconds > 0 ? double(st.searches) / st.seconds : 0.0},
-                     {"resigned", st.resigned},
-                     {"resign_false_positives", {{"count", st.resign_false_positives}, {"checks", st.resign_checks},
-                                                 {"rate", st.resign_checks ? double(st.resign_false_positives) / double(st.resign_checks) : 0.0},
-                                                 {"interval95", {fp.lo, fp.hi}}}},
-                     {"service", {{"batches", svc.batches}, {"positions", svc.positions},
-                                  {"mean_batch", svc.mean_batch()}, {"cache_hits", svc.cache_hits}}}});
+      metrics.write(
+          {{"event", "selfplay"},
+           {"iteration", it + 1},
+           {"games", st.games},
+           {"moves", st.moves},
+           {"samples", st.samples},
+           {"seconds", st.seconds},
+           {"games_per_s", st.seconds > 0 ? double(st.games) / st.seconds : 0.0},
+           {"searches_per_s", st.seconds > 0 ? double(st.searches) / st.seconds : 0.0},
+           {"resigned", st.resigned},
+           {"resign_false_positives",
+            {{"count", st.resign_false_positives},
+             {"checks", st.resign_checks},
+             {"rate", st.resign_checks ? double(st.resign_false_positives) / double(st.resign_checks) : 0.0},
+             {"interval95", {fp.lo, fp.hi}}}},
+           {"service",
+            {{"batches", svc.batches},
+             {"positions", svc.positions},
+             {"mean_batch", svc.mean_batch()},
+             {"cache_hits", svc.cache_hits}}}});
       say("iteration " + std::to_string(it + 1) + ": " + std::to_string(st.games) + " games, " +
           std::to_string(st.samples) + " samples in " + std::to_string(st.seconds) + " s");
       replay.add(std::move(played.samples));
@@ -245,7 +260,8 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
     const std::string gen_path = numbered(networks, "gen", it + 1, 6, ".net");
     candidate.save(gen_path);
     bool promote = true;
-    const std::uint64_t gate_seed = Rng(cfg.seed ^ 0x6A7E5EEDull).split(static_cast<std::uint64_t>(it)).next();
+    const std::uint64_t gate_seed =
+        Rng(cfg.seed ^ 0x6A7E5EEDull).split(static_cast<std::uint64_t>(it)).next();
     const std::vector<std::string> az_options = {"simulations=" + std::to_string(cfg.gating.simulations),
                                                  "batch=" + std::to_string(cfg.selfplay.batch),
                                                  "puct=" + std::to_string(cfg.selfplay.puct)};
@@ -255,28 +271,39 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
     if (cfg.gating.games > 0 || cfg.gating.baseline_games > 0)
       cand_service = std::make_shared<neural::InferenceService>(candidate.clone(), eval_config);
     auto az_on = [&](std::shared_ptr<neural::InferenceService> s) {
-      return [&game, s, &az_options]() { return neural::make_az_agent(game, s, az_options, "gating agent 'az'"); };
+      return [&game, s, &az_options]() {
+        return neural::make_az_agent(game, s, az_options, "gating agent 'az'");
+      };
     };
     if (cfg.gating.games > 0) {
       auto best_service = std::make_shared<neural::InferenceService>(
           neural::Network::load(numbered(networks, "gen", best, 6, ".net")), eval_config);
-      const MatchScore score =
-          play_match<G>(game, az_on(cand_service), az_on(best_service), cfg.gating.games, gate_seed, cfg.gating.threads);
+      const MatchScore score = play_match<G>(game, az_on(cand_service), az_on(best_service), cfg.gating.games,
+                                             gate_seed, cfg.gating.threads);
       promote = score.rate() >= cfg.gating.threshold;
-      metrics.write({{"event", "gating"}, {"iteration", it + 1}, {"candidate", it + 1}, {"best", best},
-                     {"result", score.to_json()}, {"threshold", cfg.gating.threshold}, {"promoted", promote}});
-      say("gating: candidate scores " + std::to_string(score.rate()) + " over " + std::to_string(score.games) +
-          " games against generation " + std::to_string(best) + (promote ? ": promoted" : ": kept the best"));
+      metrics.write({{"event", "gating"},
+                     {"iteration", it + 1},
+                     {"candidate", it + 1},
+                     {"best", best},
+                     {"result", score.to_json()},
+                     {"threshold", cfg.gating.threshold},
+                     {"promoted", promote}});
+      say("gating: candidate scores " + std::to_string(score.rate()) + " over " +
+          std::to_string(score.games) + " games against generation " + std::to_string(best) +
+          (promote ? ": promoted" : ": kept the best"));
     }
     if (cfg.gating.baseline_games > 0) {
       const std::string baseline = cfg.gating.baseline;
       const MatchScore score = play_match<G>(
           game, az_on(cand_service), [&game, &baseline]() { return make_agent(game, baseline); },
           cfg.gating.baseline_games, gate_seed ^ 1, cfg.gating.threads);
-      metrics.write({{"event", "baseline"}, {"iteration", it + 1}, {"candidate", it + 1}, {"baseline", baseline},
+      metrics.write({{"event", "baseline"},
+                     {"iteration", it + 1},
+                     {"candidate", it + 1},
+                     {"baseline", baseline},
                      {"result", score.to_json()}});
-      say("baseline: candidate scores " + std::to_string(score.rate()) + " over " + std::to_string(score.games) +
-          " games against " + baseline);
+      say("baseline: candidate scores " + std::to_string(score.rate()) + " over " +
+          std::to_string(score.games) + " games against " + baseline);
     }
     if (promote) {
       best = it + 1;

@@ -34,10 +34,10 @@
 namespace qilab::training {
 
 struct SelfPlayConfig {
-  search::SearchConfig search;      // filled by search_config_for() and the run's config
+  search::SearchConfig search;  // filled by search_config_for() and the run's config
   std::int64_t fast_simulations = 0;
   double full_fraction = 1.0;
-  double resign_threshold = 0;      // 0: never resign
+  double resign_threshold = 0;  // 0: never resign
   int resign_consecutive = 3;
   double resign_check_fraction = 0.1;
   int threads = 1;
@@ -45,9 +45,9 @@ struct SelfPlayConfig {
 
 struct SelfPlayStats {
   std::int64_t games = 0, moves = 0, searches = 0, samples = 0;
-  std::int64_t resigned = 0;                  // games ended by resignation
-  std::int64_t resign_checks = 0;             // check games in which a seat would have resigned
-  std::int64_t resign_false_positives = 0;    // ... and did not finish last
+  std::int64_t resigned = 0;                // games ended by resignation
+  std::int64_t resign_checks = 0;           // check games in which a seat would have resigned
+  std::int64_t resign_false_positives = 0;  // ... and did not finish last
   double seconds = 0;
 };
 
@@ -84,9 +84,9 @@ struct GameOutput {
 };
 
 template <Game G>
-  requires HasEncoding<G>
-GameOutput play_one(const G& game, search::Mcts<typename G::State, neural::NetEvaluator<typename G::State>>& mcts,
-                    const SelfPlayConfig& c, std::uint64_t seed, std::int64_t index) {
+requires HasEncoding<G> GameOutput
+play_one(const G& game, search::Mcts<typename G::State, neural::NetEvaluator<typename G::State>>& mcts,
+         const SelfPlayConfig& c, std::uint64_t seed, std::int64_t index) {
   using S = typename G::State;
   GameOutput out;
   Rng rng = Rng(seed).split(static_cast<std::uint64_t>(index));
@@ -169,7 +169,8 @@ GameOutput play_one(const G& game, search::Mcts<typename G::State, neural::NetEv
     auto& o = out.samples[i].outcome;
     o.resize(static_cast<std::size_t>(n));
     for (int k = 0; k < n; ++k)
-      o[static_cast<std::size_t>(k)] = std::clamp(scale.to_net(final_values[(movers[i] + k) % n]), -1.0f, 1.0f);
+      o[static_cast<std::size_t>(k)] =
+          std::clamp(scale.to_net(final_values[(movers[i] + k) % n]), -1.0f, 1.0f);
   }
   GameRecord& r = out.record;
   r.index = index;
@@ -187,9 +188,9 @@ GameOutput play_one(const G& game, search::Mcts<typename G::State, neural::NetEv
 
 // Plays games first_index .. first_index + games - 1 on `backend`.
 template <Game G>
-  requires HasEncoding<G>
-SelfPlayOutput self_play(const G& game, neural::InferenceBackend& backend, const SelfPlayConfig& c, std::uint64_t seed,
-                         std::int64_t first_index, int games) {
+requires HasEncoding<G> SelfPlayOutput self_play(const G& game, neural::InferenceBackend& backend,
+                                                 const SelfPlayConfig& c, std::uint64_t seed,
+                                                 std::int64_t first_index, int games) {
   using S = typename G::State;
   const auto start = std::chrono::steady_clock::now();
   std::vector<detail::GameOutput> results(static_cast<std::size_t>(std::max(games, 0)));

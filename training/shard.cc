@@ -66,8 +66,8 @@ std::vector<Sample> read_shard(const std::string& path, const SampleShape& shape
   auto expect = [&](const char* field, int want) {
     const auto got = r.get<std::int32_t>(field);
     if (got != want)
-      throw Error(path + ": field '" + field + "' expects " + std::to_string(want) + " (this run's game), got " +
-                  std::to_string(got));
+      throw Error(path + ": field '" + field + "' expects " + std::to_string(want) +
+                  " (this run's game), got " + std::to_string(got));
   };
   expect("input_size", shape.input_size);
   expect("policy_size", shape.policy_size);
@@ -80,8 +80,8 @@ std::vector<Sample> read_shard(const std::string& path, const SampleShape& shape
     for (float& x : s.input) x = r.get<float>("input");
     const auto k = r.get<std::int32_t>("policy entries");
     if (k < 0 || k > shape.policy_size)
-      throw Error(path + ": field 'policy entries' expects 0 to " + std::to_string(shape.policy_size) + ", got " +
-                  std::to_string(k));
+      throw Error(path + ": field 'policy entries' expects 0 to " + std::to_string(shape.policy_size) +
+                  ", got " + std::to_string(k));
     s.policy.resize(static_cast<std::size_t>(k));
     for (auto& t : s.policy) {
       t.index = r.get<std::int32_t>("policy index");
@@ -96,7 +96,8 @@ std::vector<Sample> read_shard(const std::string& path, const SampleShape& shape
       if (!(x >= -1 && x <= 1)) throw Error(path + ": field 'outcome' expects values in [-1, 1]");
     }
   }
-  if (!r.done()) throw Error(path + ": bytes after the last sample (expected " + std::to_string(count) + " samples)");
+  if (!r.done())
+    throw Error(path + ": bytes after the last sample (expected " + std::to_string(count) + " samples)");
   return out;
 }
 

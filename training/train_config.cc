@@ -66,7 +66,8 @@ class Table {
     }
     if (!x->is_string()) fail(key, expected, *x);
     out = x->as_string().str;
-    if (!choices.empty() && std::find(choices.begin(), choices.end(), out) == choices.end()) fail(key, expected, *x);
+    if (!choices.empty() && std::find(choices.begin(), choices.end(), out) == choices.end())
+      fail(key, expected, *x);
   }
   void strings(const std::string& key, std::vector<std::string>& out) {
     const toml::value* x = find(key);
@@ -101,7 +102,8 @@ class Table {
 
  private:
   [[noreturn]] void fail(const std::string& key, const std::string& expected, const toml::value& got) {
-    throw Error(source_ + ": field '" + name(key) + "' expects " + expected + ", got " + brief_text(toml::format(got)));
+    throw Error(source_ + ": field '" + name(key) + "' expects " + expected + ", got " +
+                brief_text(toml::format(got)));
   }
   static std::string num(double x) {
     if (x == std::numeric_limits<double>::max()) return "any";
@@ -160,7 +162,8 @@ TrainConfig parse_train_config(const std::string& text, const std::string& sourc
   self.integer("max_nodes", sp.max_nodes, 1000, std::numeric_limits<std::int32_t>::max());
   self.done();
   if (sp.fast_simulations > 0 && sp.full_fraction <= 0)
-    throw Error(source + ": field 'selfplay.full_fraction' expects a number above 0 with fast_simulations, got 0");
+    throw Error(source +
+                ": field 'selfplay.full_fraction' expects a number above 0 with fast_simulations, got 0");
 
   auto& sv = c.service;
   Table svc(top.find("service"), "service", source);

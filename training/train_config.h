@@ -10,9 +10,9 @@
 namespace qilab::training {
 
 struct TrainConfig {
-  std::string source;  // the file, for errors
-  std::string text_hash;  // of its content: a run resumed with an edited config is refused
-  std::string game;    // a game config file (configs/games/...)
+  std::string source;            // the file, for errors
+  std::string text_hash;         // of its content: a run resumed with an edited config is refused
+  std::string game;              // a game config file (configs/games/...)
   std::vector<std::string> set;  // key=value overrides of the game's options
   std::uint64_t seed = 1;
   int iterations = 10;
@@ -49,11 +49,11 @@ struct TrainConfig {
   } trainer;
 
   struct {
-    int games = 0;              // candidate against the best network per iteration; 0: no gating
+    int games = 0;  // candidate against the best network per iteration; 0: no gating
     std::int64_t simulations = 50;
-    double threshold = 0.55;    // promotion: the candidate's score at least this
+    double threshold = 0.55;                        // promotion: the candidate's score at least this
     std::string baseline = "mcts:simulations=200";  // the fixed pure-MCTS baseline
-    int baseline_games = 0;     // candidate against the baseline per iteration; 0: none
+    int baseline_games = 0;                         // candidate against the baseline per iteration; 0: none
     int threads = 1;
   } gating;
 };

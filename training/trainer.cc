@@ -45,12 +45,14 @@ struct LossTensors {
   torch::Tensor policy, value, l2, total;
 };
 
-LossTensors losses_of(neural::TowerNet& net, const std::vector<torch::Tensor>& weights, const OptimizerConfig& c,
-                      const Batch& b, const torch::Device& device) {
+LossTensors losses_of(neural::TowerNet& net, const std::vector<torch::Tensor>& weights,
+                      const OptimizerConfig& c, const Batch& b, const torch::Device& device) {
   const auto& nc = net->config;
   auto opts = torch::TensorOptions().dtype(torch::kFloat32);
-  auto inputs = torch::from_blob(const_cast<float*>(b.inputs.data()), {b.size, nc.input_size()}, opts).to(device);
-  auto policy = torch::from_blob(const_cast<float*>(b.policy.data()), {b.size, nc.policy_size()}, opts).to(device);
+  auto inputs =
+      torch::from_blob(const_cast<float*>(b.inputs.data()), {b.size, nc.input_size()}, opts).to(device);
+  auto policy =
+      torch::from_blob(const_cast<float*>(b.policy.data()), {b.size, nc.policy_size()}, opts).to(device);
   auto outcome = torch::from_blob(const_cast<float*>(b.outcome.data()), {b.size, nc.seats}, opts).to(device);
   auto mask = torch::from_blob(const_cast<float*>(b.mask.data()), {b.size, nc.seats}, opts).to(device);
   auto [logits, values] = net->forward(inputs);
@@ -118,7 +120,8 @@ nlohmann::json Trainer::load_checkpoint(const std::string& path) {
   if (!h.contains("steps") || !h["steps"].is_number_integer() || h["steps"].get<std::int64_t>() < 0)
     throw Error(path + ": field 'steps' expects an integer >= 0");
   torch::serialize::InputArchive network;
-  if (!archive.try_read("network", network)) throw Error(path + ": field 'network' missing (expected a training checkpoint)");
+  if (!archive.try_read("network", network))
+    throw Error(path + ": field 'network' missing (expected a training checkpoint)");
   neural::read_weights_into(net_, network, path + ": network");
   try {
     torch::serialize::InputArchive optimizer;

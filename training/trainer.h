@@ -15,11 +15,11 @@
 namespace qilab::training {
 
 struct OptimizerConfig {
-  std::string kind = "sgd";    // sgd (with momentum) | adam
+  std::string kind = "sgd";  // sgd (with momentum) | adam
   double learning_rate = 0.02;
-  double momentum = 0.9;       // sgd
-  double l2 = 1e-4;            // c in c * sum(w^2), over every weight (not biases or norms)
-  double value_weight = 1.0;   // weight of the value loss
+  double momentum = 0.9;      // sgd
+  double l2 = 1e-4;           // c in c * sum(w^2), over every weight (not biases or norms)
+  double value_weight = 1.0;  // weight of the value loss
   // Step schedule: the rate is multiplied by `lr_gamma` at each step count in `lr_steps`.
   std::vector<std::int64_t> lr_steps;
   double lr_gamma = 0.1;

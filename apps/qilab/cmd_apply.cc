@@ -26,14 +26,16 @@ bool parse_id(const std::string& token, Action& id) {
 
 // A token is read as notation first; one that is not notation but a non-negative integer is an
 // action id. (Notation wins so that a game whose notation is numeric stays readable.)
-Action resolve(const AnyGame& game, const AnyState& state, const std::string& token, const std::string& where) {
+Action resolve(const AnyGame& game, const AnyState& state, const std::string& token,
+               const std::string& where) {
   try {
     return state.string_to_action(token);
   } catch (const Error& e) {
     Action id = kInvalidAction;
     if (!parse_id(token, id)) throw Error(where + ": " + e.what());
     if (id >= game.num_distinct_actions())
-      throw Error(where + ": action id out of range (0.." + std::to_string(game.num_distinct_actions() - 1) + ")");
+      throw Error(where + ": action id out of range (0.." + std::to_string(game.num_distinct_actions() - 1) +
+                  ")");
     return id;
   }
 }
@@ -50,8 +52,8 @@ void run(const ApplyArgs& a) {
     const Action x = resolve(*game, *state, token, where);
     const auto legal = state->legal_actions();
     if (std::find(legal.begin(), legal.end(), x) == legal.end())
-      throw Error(where + " (id " + std::to_string(x) + ") is not legal here: " + position_status(*state) + ", " +
-                  std::to_string(legal.size()) + " legal actions (see qilab legal)");
+      throw Error(where + " (id " + std::to_string(x) + ") is not legal here: " + position_status(*state) +
+                  ", " + std::to_string(legal.size()) + " legal actions (see qilab legal)");
     applied.push_back({{"id", x}, {"notation", state->action_to_string(x)}});
     state->apply(x);
   }
@@ -70,13 +72,16 @@ void run(const ApplyArgs& a) {
 }  // namespace
 
 void add_apply_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("apply", "Apply actions to a position and print the resulting position JSON");
+  auto* cmd =
+      app.add_subcommand("apply", "Apply actions to a position and print the resulting position JSON");
   auto a = std::make_shared<ApplyArgs>();
   add_game_options(cmd, a->game);
   add_position_option(cmd, a->position);
-  cmd->add_option("-a,--actions", a->actions, "Actions separated by spaces, in notation or as numeric ids")->required();
-  cmd->add_flag("--json", a->json,
-                "Print {applied: [{id, notation}], position, terminal, to_move, returns} instead of the bare position");
+  cmd->add_option("-a,--actions", a->actions, "Actions separated by spaces, in notation or as numeric ids")
+      ->required();
+  cmd->add_flag(
+      "--json", a->json,
+      "Print {applied: [{id, notation}], position, terminal, to_move, returns} instead of the bare position");
   cmd->callback([a] { run(*a); });
 }
 

@@ -23,10 +23,14 @@ std::string value_text(const OptionValue& v) {
 
 const char* type_of(const OptionValue& v) {
   switch (v.index()) {
-    case 0: return "boolean";
-    case 1: return "integer";
-    case 2: return "number";
-    default: return "string";
+    case 0:
+      return "boolean";
+    case 1:
+      return "integer";
+    case 2:
+      return "number";
+    default:
+      return "string";
   }
 }
 
@@ -65,7 +69,8 @@ void run(bool json) {
       nlohmann::json entry = {{"name", o.name}, {"default", value_json(o.default_value)}, {"help", o.help}};
       entry.update(allowed_json(o));
       options.push_back(entry);
-      text += fmt::format("  --set {:<24} {}{}\n", o.name + "=" + value_text(o.default_value), o.help, allowed_text(o));
+      text += fmt::format("  --set {:<24} {}{}\n", o.name + "=" + value_text(o.default_value), o.help,
+                          allowed_text(o));
     }
     list.push_back({{"id", g.id}, {"name", g.name}, {"players", players}, {"options", options}});
   }
@@ -75,7 +80,8 @@ void run(bool json) {
 }  // namespace
 
 void add_games_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("games", "List the games, their default seat count and their options with defaults and allowed values");
+  auto* cmd = app.add_subcommand(
+      "games", "List the games, their default seat count and their options with defaults and allowed values");
   auto json = std::make_shared<bool>(false);
   cmd->add_flag("--json", *json, "Print a JSON array instead of text");
   cmd->callback([json] { run(*json); });

@@ -33,7 +33,8 @@ void run(const LegalArgs& a) {
 }  // namespace
 
 void add_legal_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("legal", "List the legal actions of a position: id and notation, one per line");
+  auto* cmd =
+      app.add_subcommand("legal", "List the legal actions of a position: id and notation, one per line");
   auto a = std::make_shared<LegalArgs>();
   add_game_options(cmd, a->game);
   add_position_option(cmd, a->position);

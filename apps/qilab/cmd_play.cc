@@ -63,10 +63,12 @@ void run(const PlayArgs& a) {
   }
   progress.finish();
   std::string text = rep.table;
-  text += fmt::format("\n{} games played now, {} already in {} (resumed)", rep.played, rep.resumed, rep.records_path);
+  text += fmt::format("\n{} games played now, {} already in {} (resumed)", rep.played, rep.resumed,
+                      rep.records_path);
   if (rep.beyond > 0) text += fmt::format(" ({} later games there left out of this summary)", rep.beyond);
-  text += fmt::format("; {:.1f} s on {} thread{}\nwrote {} and {}\n", rep.summary["run"]["seconds"].get<double>(),
-                      a.threads, a.threads == 1 ? "" : "s", rep.records_path, rep.summary_path);
+  text +=
+      fmt::format("; {:.1f} s on {} thread{}\nwrote {} and {}\n", rep.summary["run"]["seconds"].get<double>(),
+                  a.threads, a.threads == 1 ? "" : "s", rep.records_path, rep.summary_path);
   print(text);
 }
 
@@ -94,12 +96,15 @@ void add_play_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play a match between agents; write games.jsonl and summary.json");
   auto a = std::make_shared<PlayArgs>();
   add_game_options(cmd, a->game);
-  cmd->add_option("-A,--agents", a->agents,
-                  "Agents, comma-separated, rotated over the seats: game i, seat s plays agent (s+i) mod count "
-                  "(random, greedy, kind:key=value,...)")
+  cmd->add_option(
+         "-A,--agents", a->agents,
+         "Agents, comma-separated, rotated over the seats: game i, seat s plays agent (s+i) mod count "
+         "(random, greedy, kind:key=value,...)")
       ->capture_default_str()
       ->allow_extra_args(false);
-  cmd->add_option("-n,--games", a->games, "Number of games")->capture_default_str()->check(count_up_to(kMaxGames));
+  cmd->add_option("-n,--games", a->games, "Number of games")
+      ->capture_default_str()
+      ->check(count_up_to(kMaxGames));
   cmd->add_option("--seed", a->seed, "Seed of the run, 0 to 2^64-1; game i draws from Rng(seed).split(i)")
       ->capture_default_str();
   cmd->add_option("-t,--threads", a->threads, "Games played at once (OpenMP threads)")

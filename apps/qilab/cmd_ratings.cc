@@ -18,17 +18,20 @@ struct RatingsArgs {
 
 void run(const RatingsArgs& a) {
   const auto records = experiments::load_run_records(a.dir);
-  const auto ratings = experiments::run_ratings(records, (std::filesystem::path(a.dir) / "games.jsonl").string());
+  const auto ratings =
+      experiments::run_ratings(records, (std::filesystem::path(a.dir) / "games.jsonl").string());
   print(a.json ? ratings.dump(2) + "\n" : experiments::format_ratings(ratings));
 }
 
 }  // namespace
 
 void add_ratings_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("ratings", "Agent ratings of a run: Bradley-Terry (Elo) with intervals, Plackett-Luce, "
-                                            "the junqi ladder");
+  auto* cmd = app.add_subcommand("ratings",
+                                 "Agent ratings of a run: Bradley-Terry (Elo) with intervals, Plackett-Luce, "
+                                 "the junqi ladder");
   auto a = std::make_shared<RatingsArgs>();
-  cmd->add_option("DIR", a->dir, "Run directory (holds games.jsonl, as qilab play --out writes it)")->required();
+  cmd->add_option("DIR", a->dir, "Run directory (holds games.jsonl, as qilab play --out writes it)")
+      ->required();
   cmd->add_flag("--json", a->json, "Print the ratings as JSON (docs/formats.md)");
   cmd->callback([a] { run(*a); });
 }

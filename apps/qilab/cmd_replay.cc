@@ -28,7 +28,7 @@ struct ReplayArgs {
   std::string records;
   long long game_index = -1;  // -1: the file's first game
   std::string seat = "0";
-  std::string plies;          // "FIRST:LAST", positions; empty: all
+  std::string plies;  // "FIRST:LAST", positions; empty: all
   std::string out;
 };
 
@@ -55,8 +55,9 @@ void run(const ReplayArgs& a) {
   if (a.game_index >= 0) {
     while (k < records.size() && records[k].index != a.game_index) ++k;
     if (k == records.size())
-      throw Error(fmt::format("{}: no game with index {} (--game-index); the file holds {} games, indices {} to {}",
-                              a.records, a.game_index, records.size(), records.front().index, records.back().index));
+      throw Error(
+          fmt::format("{}: no game with index {} (--game-index); the file holds {} games, indices {} to {}",
+                      a.records, a.game_index, records.size(), records.front().index, records.back().index));
   }
   const GameRecord& r = records[k];
   const std::string where = fmt::format("{}:{}: game {}", a.records, lines[k], r.index);
@@ -89,15 +90,18 @@ void run(const ReplayArgs& a) {
   long long first = 0, last = n;
   if (!a.plies.empty()) {
     const auto colon = a.plies.find(':');
-    if (colon == std::string::npos) throw Error("--plies: expected FIRST:LAST, got '" + brief_text(a.plies) + "'");
+    if (colon == std::string::npos)
+      throw Error("--plies: expected FIRST:LAST, got '" + brief_text(a.plies) + "'");
     first = parse_count(std::string_view(a.plies).substr(0, colon), "FIRST");
     last = parse_count(std::string_view(a.plies).substr(colon + 1), "LAST");
     if (first > last || last > n)
-      throw Error(fmt::format("--plies {}: expected 0 <= FIRST <= LAST <= {} (the game has {} plies)", a.plies, n, n));
+      throw Error(fmt::format("--plies {}: expected 0 <= FIRST <= LAST <= {} (the game has {} plies)",
+                              a.plies, n, n));
   }
 
   ReplayPage page;
-  const std::string view = seat == svg::kReferee ? std::string("referee's view") : fmt::format("seat {}'s view", seat);
+  const std::string view =
+      seat == svg::kReferee ? std::string("referee's view") : fmt::format("seat {}'s view", seat);
   page.title = fmt::format("{} game {} ({})", r.game, r.index, view);
   page.facts = {{"game", r.game},
                 {"options", r.options.dump()},
@@ -122,27 +126,33 @@ void run(const ReplayArgs& a) {
         const Player mover = state->current_player();
         p.mover = mover == kChancePlayer ? std::string("chance") : fmt::format("seat {}", mover);
         const Action seen = seat == svg::kReferee ? act : state->action_view(seat, act);
-        if (seen == act) p.move = r.notation[static_cast<std::size_t>(ply)];
-        else if (seen == kHiddenAction) p.move = "(hidden)";
-        else p.move = state->action_to_string(seen) + " (as seen)";
+        if (seen == act)
+          p.move = r.notation[static_cast<std::size_t>(ply)];
+        else if (seen == kHiddenAction)
+          p.move = "(hidden)";
+        else
+          p.move = state->action_to_string(seen) + " (as seen)";
       }
       state->apply(act);
     }
     if (!drawn) continue;
     bytes += p.svg.size() + p.move.size() + 64;
     if (bytes > kMaxPageBytes)
-      throw Error(fmt::format("{}: the page would pass {} MiB at ply {}; choose fewer plies with --plies FIRST:LAST",
-                              where, kMaxPageBytes >> 20, ply));
+      throw Error(
+          fmt::format("{}: the page would pass {} MiB at ply {}; choose fewer plies with --plies FIRST:LAST",
+                      where, kMaxPageBytes >> 20, ply));
     page.plies.push_back(std::move(p));
   }
   write_file_atomically(a.out, replay_html(page));
-  print(fmt::format("wrote {} ({} positions, plies {} to {}, {})\n", a.out, page.plies.size(), first, last, view));
+  print(fmt::format("wrote {} ({} positions, plies {} to {}, {})\n", a.out, page.plies.size(), first, last,
+                    view));
 }
 
 }  // namespace
 
 void add_replay_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("replay", "Write a recorded game as one self-contained HTML page (board, controls, moves)");
+  auto* cmd = app.add_subcommand(
+      "replay", "Write a recorded game as one self-contained HTML page (board, controls, moves)");
   auto a = std::make_shared<ReplayArgs>();
   cmd->add_option("records", a->records, "Records file (games.jsonl written by 'qilab play')")->required();
   cmd->add_option("--game-index", a->game_index, "The recorded game's index (default: the file's first game)")

@@ -44,12 +44,14 @@ std::string python() {
 void run(const ReportArgs& a) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::is_directory(a.dir, ec)) throw Error(a.dir + ": not a directory (expected the --out folder of 'qilab play')");
+  if (!fs::is_directory(a.dir, ec))
+    throw Error(a.dir + ": not a directory (expected the --out folder of 'qilab play')");
   const std::string out = a.out.empty() ? (fs::path(a.dir) / "report.html").string() : a.out;
   const std::string script = data_path("scripts/report.py");
-  if (!fs::exists(script, ec)) throw Error(script + ": the report script is missing from qilab's data folder");
-  const std::string cmd =
-      shell_word(python()) + " " + shell_word(script) + " " + shell_word(a.dir) + " --out " + shell_word(out) + " 2>&1";
+  if (!fs::exists(script, ec))
+    throw Error(script + ": the report script is missing from qilab's data folder");
+  const std::string cmd = shell_word(python()) + " " + shell_word(script) + " " + shell_word(a.dir) +
+                          " --out " + shell_word(out) + " 2>&1";
   FILE* pipe = ::popen(cmd.c_str(), "r");
   if (!pipe) throw Error("cannot run " + python() + " for the report");
   std::string text;
@@ -60,7 +62,8 @@ void run(const ReportArgs& a) {
   const std::string last = text.substr(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
   if (status == -1 || !WIFEXITED(status))
     throw std::runtime_error("the report script did not finish: " + last);
-  if (WEXITSTATUS(status) == 127) throw Error(python() + ": not found (the report needs Python 3 with matplotlib; scripts/setup)");
+  if (WEXITSTATUS(status) == 127)
+    throw Error(python() + ": not found (the report needs Python 3 with matplotlib; scripts/setup)");
   if (WEXITSTATUS(status) != 0) {
     // The script's own errors are one line "report: ..."; anything else is its last line.
     throw Error(last.starts_with("report: ") ? last.substr(8) : "the report script failed: " + last);
@@ -71,9 +74,11 @@ void run(const ReportArgs& a) {
 }  // namespace
 
 void add_report_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("report", "Write the report of a play run (charts, rates with intervals) as HTML");
+  auto* cmd =
+      app.add_subcommand("report", "Write the report of a play run (charts, rates with intervals) as HTML");
   auto a = std::make_shared<ReportArgs>();
-  cmd->add_option("dir", a->dir, "The run's directory (summary.json and games.jsonl from 'qilab play')")->required();
+  cmd->add_option("dir", a->dir, "The run's directory (summary.json and games.jsonl from 'qilab play')")
+      ->required();
   cmd->add_option("-o,--out", a->out, "The HTML file to write (default: DIR/report.html)");
   cmd->callback([a] { run(*a); });
 }

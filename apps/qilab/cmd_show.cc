@@ -25,7 +25,8 @@ void run(const ShowArgs& a) {
   auto game = make_game(a.game);
   if (!a.seat.empty() && !a.svg) throw Error("--seat draws a seat's view: give it with --svg");
   if (a.json && a.svg) throw Error("--json and --svg: choose one");
-  const Player seat = a.seat.empty() ? parse_seat("referee", game->num_players()) : parse_seat(a.seat, game->num_players());
+  const Player seat =
+      a.seat.empty() ? parse_seat("referee", game->num_players()) : parse_seat(a.seat, game->num_players());
   auto state = load_position(*game, a.position);
   if (a.svg) return print(state->render_svg(seat));
   if (a.json) return print(state->to_json().dump(2) + "\n");
@@ -43,7 +44,8 @@ void add_show_command(CLI::App& app) {
   add_position_option(cmd, a->position);
   cmd->add_flag("--json", a->json, "Print the position JSON instead of a drawing");
   cmd->add_flag("--svg", a->svg, "Draw the position as an SVG document (on standard output)");
-  cmd->add_option("--seat", a->seat, "With --svg: the seat whose view is drawn (0..players-1) or 'referee' (default)");
+  cmd->add_option("--seat", a->seat,
+                  "With --svg: the seat whose view is drawn (0..players-1) or 'referee' (default)");
   cmd->callback([a] { run(*a); });
 }
 

@@ -29,14 +29,18 @@ void run(const StatsArgs& a) {
 }  // namespace
 
 void add_stats_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("stats", "Statistics of a run: win rates with intervals, seat equality, outcome metrics, "
-                                          "each game's own analysis");
+  auto* cmd =
+      app.add_subcommand("stats",
+                         "Statistics of a run: win rates with intervals, seat equality, outcome metrics, "
+                         "each game's own analysis");
   auto a = std::make_shared<StatsArgs>();
-  cmd->add_option("DIR", a->dir, "Run directory (holds games.jsonl, as qilab play --out writes it)")->required();
+  cmd->add_option("DIR", a->dir, "Run directory (holds games.jsonl, as qilab play --out writes it)")
+      ->required();
   cmd->add_flag("--json", a->json, "Print the statistics as JSON (docs/formats.md)");
-  cmd->add_option("--trace-games", a->trace_games,
-                  "Games per variant replayed with the evaluator's trace (branching factor, lead changes, drama, "
-                  "decisiveness); more are sampled evenly; 0 for none")
+  cmd->add_option(
+         "--trace-games", a->trace_games,
+         "Games per variant replayed with the evaluator's trace (branching factor, lead changes, drama, "
+         "decisiveness); more are sampled evenly; 0 for none")
       ->capture_default_str()
       ->check(CLI::Range(0LL, 1'000'000'000LL));
   cmd->callback([a] { run(*a); });

@@ -36,8 +36,8 @@ void run_tournament_command(const TournamentArgs& a) {
   progress.finish();
   const auto& run = rep.summary["run"];
   std::string text = fmt::format("tournament {}\n", rep.summary["tournament"].get<std::string>()) + rep.table;
-  text += fmt::format("\n{} games played now, {} already in the store (resumed); {:.1f} s on {} thread{}\n", rep.played,
-                      rep.resumed, run["seconds"].get<double>(), run["threads"].get<int>(),
+  text += fmt::format("\n{} games played now, {} already in the store (resumed); {:.1f} s on {} thread{}\n",
+                      rep.played, rep.resumed, run["seconds"].get<double>(), run["threads"].get<int>(),
                       run["threads"].get<int>() == 1 ? "" : "s");
   text += fmt::format("database: {}\nsummary:  {}\n", rep.store_path, rep.summary_path);
   print(text);
@@ -50,8 +50,10 @@ struct ExportArgs {
 };
 
 void run_export(const ExportArgs& a) {
-  if (a.format == "jsonl") experiments::export_jsonl(a.db, a.out);
-  else experiments::export_csv(a.db, a.out);
+  if (a.format == "jsonl")
+    experiments::export_jsonl(a.db, a.out);
+  else
+    experiments::export_csv(a.db, a.out);
   print(fmt::format("wrote {}\n", a.out));
 }
 
@@ -70,20 +72,26 @@ CLI::Validator threads_range() {
 }  // namespace
 
 void add_tournament_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("tournament",
-                                 "Play an experiment config (configs/experiments/*.toml) into DIR/tournament.db; resumable");
+  auto* cmd = app.add_subcommand(
+      "tournament",
+      "Play an experiment config (configs/experiments/*.toml) into DIR/tournament.db; resumable");
   auto a = std::make_shared<TournamentArgs>();
   cmd->add_option("-c,--config", a->config, "Experiment config (docs/experiments.md)")->required();
-  cmd->add_option("-o,--out", a->out, "Output directory: tournament.db (SQLite) and summary.json; rerun to resume")
+  cmd->add_option("-o,--out", a->out,
+                  "Output directory: tournament.db (SQLite) and summary.json; rerun to resume")
       ->required();
-  cmd->add_option("-t,--threads", a->threads, "Games played at once (default: the config's 'threads', else 1)")
+  cmd->add_option("-t,--threads", a->threads,
+                  "Games played at once (default: the config's 'threads', else 1)")
       ->check(threads_range());
   cmd->callback([a] { run_tournament_command(*a); });
 
-  auto* exp = app.add_subcommand("export", "Export a tournament store as JSON Lines (game records) or CSV (one row per seat)");
+  auto* exp = app.add_subcommand(
+      "export", "Export a tournament store as JSON Lines (game records) or CSV (one row per seat)");
   auto e = std::make_shared<ExportArgs>();
   exp->add_option("--db", e->db, "The store (DIR/tournament.db)")->required();
-  exp->add_option("-f,--format", e->format, "jsonl | csv")->capture_default_str()->check(CLI::IsMember({"jsonl", "csv"}));
+  exp->add_option("-f,--format", e->format, "jsonl | csv")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"jsonl", "csv"}));
   exp->add_option("-o,--out", e->out, "The file to write (atomically)")->required();
   exp->callback([e] { run_export(*e); });
 }

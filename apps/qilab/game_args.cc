@@ -35,12 +35,14 @@ GameConfig read_config_file(const std::string& path) {
 }  // namespace
 
 void add_game_options(CLI::App* cmd, GameArgs& args) {
-  cmd->add_option("-g,--game", args.game,
-                  "Game: a registry id (see 'qilab games') or a game config file (.toml), optionally with settings: "
-                  "checkers:players=2,max_turns=300");
+  cmd->add_option(
+      "-g,--game", args.game,
+      "Game: a registry id (see 'qilab games') or a game config file (.toml), optionally with settings: "
+      "checkers:players=2,max_turns=300");
   cmd->add_option("-c,--config", args.config, "Game config file (.toml): game id and options");
   cmd->add_option("-s,--set", args.sets,
-                  "Option overrides key=value[,key=value...] (repeatable), applied after the config and --game's settings")
+                  "Option overrides key=value[,key=value...] (repeatable), applied after the config and "
+                  "--game's settings")
       ->allow_extra_args(false);
 }
 
@@ -53,7 +55,8 @@ Spec game_spec(const GameArgs& args) {
 GameConfig game_config(const GameArgs& given) {
   GameArgs args = given;
   args.game = game_spec(given).name;
-  if (args.game.empty() && args.config.empty()) throw Error("--game is required (a game id or a config file)");
+  if (args.game.empty() && args.config.empty())
+    throw Error("--game is required (a game id or a config file)");
   if (!args.config.empty() && !args.game.empty() && looks_like_path(args.game))
     throw Error("--game " + args.game + " and --config " + args.config + ": give one config file, not two");
   if (!args.config.empty()) {
@@ -73,10 +76,13 @@ std::vector<std::string> game_settings(const GameArgs& args) {
   return sets;
 }
 
-std::unique_ptr<AnyGame> make_game(const GameArgs& args) { return make_any_game(game_config(args), game_settings(args)); }
+std::unique_ptr<AnyGame> make_game(const GameArgs& args) {
+  return make_any_game(game_config(args), game_settings(args));
+}
 
 void add_position_option(CLI::App* cmd, std::string& position) {
-  cmd->add_option("-p,--position", position, "Position JSON file ('-' reads standard input); default: the initial position");
+  cmd->add_option("-p,--position", position,
+                  "Position JSON file ('-' reads standard input); default: the initial position");
 }
 
 std::unique_ptr<AnyState> load_position(const AnyGame& game, const std::string& path) {

@@ -13,9 +13,9 @@
 namespace qilab::cli {
 
 struct GameArgs {
-  std::string game;                // registry id, or a path to a game config (.toml)
-  std::string config;              // a game config file
-  std::vector<std::string> sets;   // key=value option overrides
+  std::string game;               // registry id, or a path to a game config (.toml)
+  std::string config;             // a game config file
+  std::vector<std::string> sets;  // key=value option overrides
 };
 
 void add_game_options(CLI::App* cmd, GameArgs& args);

@@ -34,8 +34,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "qilab " + std::string(qilab::version()) + " (commit " +
                                         std::string(qilab::git_commit()) + ")");
-  app.footer("Run 'qilab COMMAND --help' for a command's options. Exit codes: 0 ok, 2 bad input, "
-             "1 internal failure (docs/cli.md).");
+  app.footer(
+      "Run 'qilab COMMAND --help' for a command's options. Exit codes: 0 ok, 2 bad input, "
+      "1 internal failure (docs/cli.md).");
   qilab::cli::add_games_command(app);
   qilab::cli::add_show_command(app);
   qilab::cli::add_legal_command(app);
@@ -63,8 +64,10 @@ int main(int argc, char** argv) {
       }
       if (first.starts_with("-")) {
         if (first != "-h" && first != "--help" && first != "--version")
-          return report("error", "unknown option '" + first + "': give a command first (" + known + "; see qilab --help)",
-                        kBadInput);
+          return report(
+              "error",
+              "unknown option '" + first + "': give a command first (" + known + "; see qilab --help)",
+              kBadInput);
       } else if (!found) {
         return report("error", "unknown command '" + first + "' (known: " + known + ")", kBadInput);
       }

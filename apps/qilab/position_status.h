@@ -12,7 +12,8 @@ inline std::string position_status(const AnyState& s) {
   if (s.is_terminal()) {
     const Values r = s.returns();
     std::string list;
-    for (int p = 0; p < s.num_players(); ++p) list += fmt::format("{}{}", p ? " " : "", r[static_cast<std::size_t>(p)]);
+    for (int p = 0; p < s.num_players(); ++p)
+      list += fmt::format("{}{}", p ? " " : "", r[static_cast<std::size_t>(p)]);
     return fmt::format("game over after {} moves; returns per seat: {}", s.move_number(), list);
   }
   if (s.is_chance()) return fmt::format("move {}: chance to move", s.move_number());

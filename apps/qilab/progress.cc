@@ -17,7 +17,8 @@ std::string clock_text(double seconds) {
 
 }  // namespace
 
-ProgressLine::ProgressLine() : enabled_(::isatty(STDERR_FILENO) == 1), start_(std::chrono::steady_clock::now()) {}
+ProgressLine::ProgressLine()
+    : enabled_(::isatty(STDERR_FILENO) == 1), start_(std::chrono::steady_clock::now()) {}
 
 void ProgressLine::update(std::int64_t done, std::int64_t total) {
   if (!enabled_ || total <= 0) return;

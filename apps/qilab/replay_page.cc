@@ -164,11 +164,20 @@ std::string escape_html(std::string_view s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -197,17 +206,23 @@ std::string fill(std::string_view tpl, const std::string& title, const std::stri
 
 std::string replay_html(const ReplayPage& page) {
   nlohmann::json plies = nlohmann::json::array();
-  for (const ReplayPly& p : page.plies) plies.push_back({{"svg", p.svg}, {"mover", p.mover}, {"move", p.move}});
-  const nlohmann::json data = {{"facts", page.facts},         {"agents", page.agents}, {"returns", page.returns},
-                               {"first_ply", page.first_ply}, {"plies", plies}};
+  for (const ReplayPly& p : page.plies)
+    plies.push_back({{"svg", p.svg}, {"mover", p.mover}, {"move", p.move}});
+  const nlohmann::json data = {{"facts", page.facts},
+                               {"agents", page.agents},
+                               {"returns", page.returns},
+                               {"first_ply", page.first_ply},
+                               {"plies", plies}};
   // Every '<' (only ever inside a JSON string) as \u003c: nothing in the data can end the
   // <script> element early. Invalid UTF-8 (a hand-edited record) is replaced, not thrown.
   const std::string dumped = data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   std::string safe;
   safe.reserve(dumped.size() + dumped.size() / 8);
   for (char c : dumped) {
-    if (c == '<') safe += "\\u003c";
-    else safe += c;
+    if (c == '<')
+      safe += "\\u003c";
+    else
+      safe += c;
   }
   return fill(kTemplate, escape_html(page.title), safe);
 }

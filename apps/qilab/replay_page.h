@@ -9,17 +9,17 @@
 namespace qilab::cli {
 
 struct ReplayPly {
-  std::string svg;       // the position before move `move` (the last ply: the final position)
-  std::string mover;     // "seat 2", "chance"; empty at the final position
-  std::string move;      // the move's notation as the viewer sees it; empty at the final position
+  std::string svg;    // the position before move `move` (the last ply: the final position)
+  std::string mover;  // "seat 2", "chance"; empty at the final position
+  std::string move;   // the move's notation as the viewer sees it; empty at the final position
 };
 
 struct ReplayPage {
-  std::string title;     // "checkers game 3 (seat 0's view)"
+  std::string title;                                // "checkers game 3 (seat 0's view)"
   nlohmann::json facts = nlohmann::json::object();  // shown as a table: game, options, seed, program...
-  std::vector<std::string> agents;  // per seat
-  std::vector<double> returns;      // per seat
-  int first_ply = 0;                // the ply number of plies[0]
+  std::vector<std::string> agents;                  // per seat
+  std::vector<double> returns;                      // per seat
+  int first_ply = 0;                                // the ply number of plies[0]
   std::vector<ReplayPly> plies;
 };
 

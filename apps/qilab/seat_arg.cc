@@ -13,8 +13,8 @@ Player parse_seat(const std::string& text, int players) {
   int v = -1;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < 0 || v >= players)
-    throw Error("--seat: expected a seat 0 to " + std::to_string(players - 1) + " or 'referee', got '" + brief_text(text) +
-                "'");
+    throw Error("--seat: expected a seat 0 to " + std::to_string(players - 1) + " or 'referee', got '" +
+                brief_text(text) + "'");
   return v;
 }
 

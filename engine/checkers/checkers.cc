@@ -65,17 +65,20 @@ constexpr const char* kDirectionNames[star::kDirections] = {"UL", "UR", "L", "R"
 
 std::array<int, kMaxPlayers> seat_triangles(int players) {
   switch (players) {
-    case 2: return {0, 3, -1, -1, -1, -1};
-    case 3: return {0, 2, 4, -1, -1, -1};
-    case 4: return {0, 1, 3, 4, -1, -1};
-    case 6: return {0, 1, 2, 3, 4, 5};
-    default: throw Error("checkers: option 'players' expects 2, 3, 4 or 6, got " + std::to_string(players));
+    case 2:
+      return {0, 3, -1, -1, -1, -1};
+    case 3:
+      return {0, 2, 4, -1, -1, -1};
+    case 4:
+      return {0, 1, 3, 4, -1, -1};
+    case 6:
+      return {0, 1, 2, 3, 4, 5};
+    default:
+      throw Error("checkers: option 'players' expects 2, 3, 4 or 6, got " + std::to_string(players));
   }
 }
 
-State::State() {
-  occupant_[kOffNeighbour] = occupant_[kOffLanding] = kWall;
-}
+State::State() { occupant_[kOffNeighbour] = occupant_[kOffLanding] = kWall; }
 
 State::State(int players, int max_turns, int adjudicate) : State() {
   players_ = static_cast<std::int8_t>(players);
@@ -198,7 +201,8 @@ void State::end_turn() {
   visited_ = Board{};
   current_ = static_cast<std::int8_t>((current_ + 1) % players_);
   ++turns_;
-  if (kTriangleBoards[target_triangle(mover)].andnot(own_[mover]).none()) winner_ = static_cast<std::int8_t>(mover);
+  if (kTriangleBoards[target_triangle(mover)].andnot(own_[mover]).none())
+    winner_ = static_cast<std::int8_t>(mover);
 }
 
 Values State::returns() const {
@@ -269,7 +273,8 @@ std::uint64_t State::information_key(Player) const {
   for (int p = 0; p < players_; ++p)
     for (int w = 0; w < Board::kWords; ++w) mix(own_[p].word(w));
   for (int w = 0; w < Board::kWords; ++w) mix(visited_.word(w));
-  mix((std::uint64_t(current_) << 32) ^ std::uint64_t(std::uint16_t(hop_from_)) ^ (std::uint64_t(winner_ + 1) << 48));
+  mix((std::uint64_t(current_) << 32) ^ std::uint64_t(std::uint16_t(hop_from_)) ^
+      (std::uint64_t(winner_ + 1) << 48));
   return h;
 }
 
@@ -278,7 +283,8 @@ std::string State::action_to_string(Action a) const {
   if (a < 0 || a > kPass) return "invalid(" + std::to_string(a) + ")";
   const int from = a / star::kDirections, d = a % star::kDirections;
   const int over = kStar.neighbour[from][d], land = kStar.hop[from][d];
-  if (over >= 0 && !occupant_[over] && hop_from_ < 0) return std::to_string(from) + "->" + std::to_string(over);
+  if (over >= 0 && !occupant_[over] && hop_from_ < 0)
+    return std::to_string(from) + "->" + std::to_string(over);
   if (land >= 0) return std::to_string(from) + "=>" + std::to_string(land);
   return std::to_string(from) + "-" + kDirectionNames[d];
 }
@@ -355,13 +361,15 @@ constexpr std::int64_t kMaxTurns = 1'000'000;
 
 std::vector<OptionSpec> Checkers::option_specs() {
   return {
-      int_option("players", 6, 2, 6, "number of players: 2, 3, 4 or 6 (seats on triangles {0,3}, {0,2,4}, {0,1,3,4}, all)"),
+      int_option("players", 6, 2, 6,
+                 "number of players: 2, 3, 4 or 6 (seats on triangles {0,3}, {0,2,4}, {0,1,3,4}, all)"),
       int_option("max_turns", 1000, 1, kMaxTurns,
                  "turns of all players together after which the game ends (returns by 'adjudicate')"),
-      choice_option("adjudicate", "none", {"none", "evaluation", "material"},
-                    "what the turn cap gives: none (every return 0) | evaluation (the seat nearest its target, by "
-                    "the sum of its pieces' distances to the target's tip, wins) | material (the seat with the most "
-                    "pieces in its target triangle wins); a tie gives every return 0"),
+      choice_option(
+          "adjudicate", "none", {"none", "evaluation", "material"},
+          "what the turn cap gives: none (every return 0) | evaluation (the seat nearest its target, by "
+          "the sum of its pieces' distances to the target's tip, wins) | material (the seat with the most "
+          "pieces in its target triangle wins); a tie gives every return 0"),
   };
 }
 
@@ -388,26 +396,30 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
   root.object({"game", "players", "board", "current", "turns", "moves", "hop_from", "visited", "winner"});
   root["game"].expect("checkers");
   const JsonField players = root["players"];
-  if (players.int_in(2, 6) != players_) players.fail("the game is configured for " + std::to_string(players_) + " players");
+  if (players.int_in(2, 6) != players_)
+    players.fail("the game is configured for " + std::to_string(players_) + " players");
   State s(players_, max_turns_, adjudicate_);
   s.own_ = {};
   for (int c = 0; c < kCells; ++c) s.occupant_[c] = 0;
   const JsonField board = root["board"];
   const std::string& cells = board.string();
   if (cells.size() != kCells)
-    board.fail("expected a string of 121 characters ('.' or a seat digit), got " + std::to_string(cells.size()));
+    board.fail("expected a string of 121 characters ('.' or a seat digit), got " +
+               std::to_string(cells.size()));
   for (int c = 0; c < kCells; ++c) {
     char ch = cells[c];
     if (ch == '.') continue;
     int p = ch - '0';
     if (p < 0 || p >= players_)
-      board.fail("cell " + std::to_string(c) + ": expected '.' or a seat 0-" + std::to_string(players_ - 1) + ", got '" + ch + "'");
+      board.fail("cell " + std::to_string(c) + ": expected '.' or a seat 0-" + std::to_string(players_ - 1) +
+                 ", got '" + ch + "'");
     s.own_[p].set(c);
     s.occupant_[c] = static_cast<std::uint8_t>(p + 1);
   }
   for (int p = 0; p < players_; ++p)
     if (s.own_[p].count() != kPiecesPerPlayer)
-      board.fail("seat " + std::to_string(p) + " has " + std::to_string(s.own_[p].count()) + " pieces, expected 10");
+      board.fail("seat " + std::to_string(p) + " has " + std::to_string(s.own_[p].count()) +
+                 " pieces, expected 10");
   s.current_ = static_cast<std::int8_t>(root["current"].int_in(0, players_ - 1));
   s.turns_ = root["turns"].int_in(0, max_turns_);
   const auto moves = root.find("moves");
@@ -419,7 +431,8 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
     if (n_visited != 0) visited.fail("must be empty when hop_from is null");
   } else {
     const int h = hop.int_in(0, kCells - 1);
-    if (!s.own_[s.current_].test(h)) hop.fail("cell " + std::to_string(h) + " holds no piece of the seat to move");
+    if (!s.own_[s.current_].test(h))
+      hop.fail("cell " + std::to_string(h) + " holds no piece of the seat to move");
     s.hop_from_ = static_cast<std::int16_t>(h);
     for (std::size_t i = 0; i < n_visited; ++i) s.visited_.set(visited[i].int_in(0, kCells - 1));
     if (!s.visited_.test(h)) visited.fail("must contain hop_from");

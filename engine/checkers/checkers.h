@@ -74,7 +74,10 @@ class State : public NoChance, public PerfectInformation<State> {
   int distance_to_target(Player p) const;
 
   // Perfect information: every seat sees the whole board.
-  std::string observation_string(Player p) const { (void)p; return render_text(); }
+  std::string observation_string(Player p) const {
+    (void)p;
+    return render_text();
+  }
   // The shaped encoding and the policy index (encoding.cc, docs/encoding/checkers.md).
   void encode(Player observer, std::span<float> out) const;
   int policy_index(Action a) const;
@@ -98,10 +101,10 @@ class State : public NoChance, public PerfectInformation<State> {
  private:
   friend class Checkers;
 
-// What the turn cap gives (option `adjudicate`, docs/rules/checkers.md "End and returns"):
-// none: every return 0; evaluation: the seat with the least distance_to_target wins;
-// material: the seat with the most pieces in its target triangle wins (a tie: every return 0).
-enum Adjudicate : std::int8_t { kAdjudicateNone, kAdjudicateEvaluation, kAdjudicateMaterial };
+  // What the turn cap gives (option `adjudicate`, docs/rules/checkers.md "End and returns"):
+  // none: every return 0; evaluation: the seat with the least distance_to_target wins;
+  // material: the seat with the most pieces in its target triangle wins (a tie: every return 0).
+  enum Adjudicate : std::int8_t { kAdjudicateNone, kAdjudicateEvaluation, kAdjudicateMaterial };
   static constexpr int kMaxLegal = kPiecesPerPlayer * star::kDirections + 1;
   int generate(Action* out) const;
   bool has_continuation(int cell) const;

@@ -74,7 +74,8 @@ void State::encode(Player observer, std::span<float> out) const {
     throw Error("checkers encode: expected a buffer of " + std::to_string(size) + " floats, got " +
                 std::to_string(out.size()));
   if (observer < 0 || observer >= n)
-    throw Error("checkers encode: observer " + std::to_string(observer) + " is not a seat 0-" + std::to_string(n - 1));
+    throw Error("checkers encode: observer " + std::to_string(observer) + " is not a seat 0-" +
+                std::to_string(n - 1));
   std::fill(out.begin(), out.end(), 0.0f);
   std::copy(kGrid.valid.begin(), kGrid.valid.end(), out.begin());
   const auto& at = kGrid.hole_at[static_cast<std::size_t>(star::turn_to_south(triangle_[observer]))];

@@ -14,7 +14,8 @@ std::string State::render_svg(Player seat) const {
   auto x_of = [](int c) { return kStar.col[c] * 0.5; };
   auto y_of = [h](int c) { return kStar.row[c] * h; };
   const double w = (S::kWidth - 1) * 0.5 + 2, ht = (S::kRows - 1) * h + 2.8;
-  svg::Writer out(-1, -1, w, ht, 28, "Chinese checkers, " + std::to_string(players_) + " players", "checkers", seat);
+  svg::Writer out(-1, -1, w, ht, 28, "Chinese checkers, " + std::to_string(players_) + " players", "checkers",
+                  seat);
 
   // Star points: each home triangle in the tint of the seat starting there.
   out.open("g", {{"class", "board"}});
@@ -43,9 +44,12 @@ std::string State::render_svg(Player seat) const {
   out.close();
 
   std::string status;
-  if (winner_ >= 0) status = "winner: seat " + std::to_string(winner_);
-  else if (is_terminal()) status = "drawn at the turn limit";
-  else status = "to move: seat " + std::to_string(current_) + (hop_from_ >= 0 ? " (hopping)" : "");
+  if (winner_ >= 0)
+    status = "winner: seat " + std::to_string(winner_);
+  else if (is_terminal())
+    status = "drawn at the turn limit";
+  else
+    status = "to move: seat " + std::to_string(current_) + (hop_from_ >= 0 ? " (hopping)" : "");
   status += ", turn " + std::to_string(turns_) + "/" + std::to_string(max_turns_);
   out.text((S::kWidth - 1) * 0.25, (S::kRows - 1) * h + 1.1, 0.6, "#222222", status, {{"class", "status"}});
   return out.finish();

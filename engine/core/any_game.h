@@ -126,7 +126,8 @@ class StateAdapter final : public AnyState {
   }
   int policy_index(Action a) const override {
     if constexpr (requires { s_.policy_index(a); }) {
-      if (!s_.is_legal(a)) throw IllegalAction("action " + std::to_string(a) + " is not legal in this position");
+      if (!s_.is_legal(a))
+        throw IllegalAction("action " + std::to_string(a) + " is not legal in this position");
       return s_.policy_index(a);
     } else {
       throw Error("this game has no policy index yet");

@@ -19,10 +19,14 @@ namespace {
 
 nlohmann::json toml_to_json(const toml::value& v, const std::string& where) {
   switch (v.type()) {
-    case toml::value_t::boolean: return v.as_boolean();
-    case toml::value_t::integer: return v.as_integer();
-    case toml::value_t::floating: return v.as_floating();
-    case toml::value_t::string: return v.as_string().str;
+    case toml::value_t::boolean:
+      return v.as_boolean();
+    case toml::value_t::integer:
+      return v.as_integer();
+    case toml::value_t::floating:
+      return v.as_floating();
+    case toml::value_t::string:
+      return v.as_string().str;
     case toml::value_t::array: {
       nlohmann::json a = nlohmann::json::array();
       for (const auto& x : v.as_array()) a.push_back(toml_to_json(x, where));
@@ -33,7 +37,8 @@ nlohmann::json toml_to_json(const toml::value& v, const std::string& where) {
       for (const auto& [k, x] : v.as_table()) t[k] = toml_to_json(x, where + "." + k);
       return t;
     }
-    default: throw Error(where + ": dates and times are not valid option values");
+    default:
+      throw Error(where + ": dates and times are not valid option values");
   }
 }
 
@@ -102,7 +107,8 @@ void write_file_atomically(const std::string& path, const std::string& content) 
 
 void check_atomic_write(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw Error(path + ": cannot write (a directory is in the way)");
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(path + ": cannot write (a directory is in the way)");
   // Creating the temporary file is the step that needs the rights; try it and take it back.
   const std::string tmp = path + ".tmp";
   const bool existed = std::filesystem::exists(tmp, ec);

@@ -15,8 +15,8 @@
 namespace qilab {
 
 struct GameConfig {
-  std::string game;      // registry id
-  std::string source;    // the file it came from, or "defaults"
+  std::string game;                                   // registry id
+  std::string source;                                 // the file it came from, or "defaults"
   nlohmann::json options = nlohmann::json::object();  // as written, checked later against the game's specs
 };
 

@@ -19,7 +19,8 @@ bool holds_configs(const fs::path& dir) {
 std::string find_data_dir() {
   if (const char* env = std::getenv("QILAB_DATA"); env && *env) {
     if (!holds_configs(env))
-      throw Error(std::string("QILAB_DATA='") + env + "': expected a folder that holds qilab's configs/ folder");
+      throw Error(std::string("QILAB_DATA='") + env +
+                  "': expected a folder that holds qilab's configs/ folder");
     return env;
   }
   std::error_code ec;
@@ -27,7 +28,8 @@ std::string find_data_dir() {
   std::string searched;
   if (!ec) {
     const fs::path dir = program.parent_path();
-    for (const fs::path& candidate : {dir / ".." / "share" / "qilab", dir / ".." / ".." / "share" / "qilab"}) {
+    for (const fs::path& candidate :
+         {dir / ".." / "share" / "qilab", dir / ".." / ".." / "share" / "qilab"}) {
       if (holds_configs(candidate)) return fs::weakly_canonical(candidate, ec).string();
       searched += (searched.empty() ? "" : ", ") + candidate.lexically_normal().string();
     }

@@ -56,7 +56,7 @@ concept HasEncoding = requires(const G g, const typename G::State s, Player p, s
                                int i) {
   { g.encoding_spec() } -> std::convertible_to<const EncodingSpec&>;
   { g.policy_spec() } -> std::convertible_to<const PolicySpec&>;
-  { s.encode(p, out) };
+  {s.encode(p, out)};
   { s.policy_index(a) } -> std::convertible_to<int>;
   { s.policy_action(i) } -> std::same_as<Action>;
 };

@@ -24,7 +24,8 @@ void check_readable_file(const std::string& path, const std::string& what) {
     throw Error(path + ": cannot read " + what + " (" + ec.message() + ")");
   if (!std::filesystem::exists(st)) throw Error(path + ": no such " + what);
   if (std::filesystem::is_directory(st)) throw Error(path + ": " + what + " expected, found a directory");
-  if (::access(path.c_str(), R_OK) != 0) throw Error(path + ": cannot read " + what + " (" + std::strerror(errno) + ")");
+  if (::access(path.c_str(), R_OK) != 0)
+    throw Error(path + ": cannot read " + what + " (" + std::strerror(errno) + ")");
 }
 
 std::string read_text_file(const std::string& path, const std::string& what) {
@@ -137,7 +138,9 @@ void check_toml_nesting(std::string_view text, const std::string& where) {
   }
 }
 
-toml::value parse_toml_file(const std::string& path) { return parse_toml(read_text_file(path, "TOML file"), path); }
+toml::value parse_toml_file(const std::string& path) {
+  return parse_toml(read_text_file(path, "TOML file"), path);
+}
 
 toml::value parse_toml(std::string_view text, const std::string& path) {
   check_toml_nesting(text, path);

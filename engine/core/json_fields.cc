@@ -11,9 +11,12 @@ namespace {
 std::string pointer_token(std::string_view key) {
   std::string t;
   for (char c : brief_text(key, 40)) {
-    if (c == '~') t += "~0";
-    else if (c == '/') t += "~1";
-    else t += c;
+    if (c == '~')
+      t += "~0";
+    else if (c == '/')
+      t += "~1";
+    else
+      t += c;
   }
   return t;
 }
@@ -26,7 +29,8 @@ std::string names_text(auto names) {
 
 }  // namespace
 
-JsonField::JsonField(const nlohmann::json& root, std::string_view document) : v_(&root), document_(document) {}
+JsonField::JsonField(const nlohmann::json& root, std::string_view document)
+    : v_(&root), document_(document) {}
 
 Error JsonField::error(std::string_view what) const {
   return Error(document_ + ": " + (path_.empty() ? "" : path_ + ": ") + std::string(what));
@@ -48,7 +52,8 @@ const JsonField& JsonField::object(std::initializer_list<std::string_view> keys)
   for (const auto& [k, v] : v_->items())
     if (std::find(keys.begin(), keys.end(), std::string_view(k)) == keys.end())
       JsonField(&v, document_, path_ + "/" + pointer_token(k))
-          .fail("unknown field (expected " + std::string(keys.size() == 1 ? "" : "one of ") + names_text(keys) + ")");
+          .fail("unknown field (expected " + std::string(keys.size() == 1 ? "" : "one of ") +
+                names_text(keys) + ")");
   return *this;
 }
 
@@ -87,18 +92,21 @@ std::size_t JsonField::array(std::size_t min, std::size_t max) const {
 }
 
 JsonField JsonField::operator[](std::size_t index) const {
-  if (index >= array()) fail("expected an array of more than " + std::to_string(index) + " entries, got " + std::to_string(v_->size()));
+  if (index >= array())
+    fail("expected an array of more than " + std::to_string(index) + " entries, got " +
+         std::to_string(v_->size()));
   return JsonField(&(*v_)[index], document_, path_ + "/" + std::to_string(index));
 }
 
 std::int64_t JsonField::integer(std::int64_t min, std::int64_t max, std::string_view meaning) const {
   const nlohmann::json& v = *v_;
-  const bool fits = v.is_number_integer() &&
-                    !(v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) &&
-                    v.get<std::int64_t>() >= min && v.get<std::int64_t>() <= max;
+  const bool fits =
+      v.is_number_integer() &&
+      !(v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) &&
+      v.get<std::int64_t>() >= min && v.get<std::int64_t>() <= max;
   if (!fits)
-    expected((meaning.empty() ? "" : std::string(meaning) + ", ") + "an integer in [" + std::to_string(min) + ", " +
-             std::to_string(max) + "]");
+    expected((meaning.empty() ? "" : std::string(meaning) + ", ") + "an integer in [" + std::to_string(min) +
+             ", " + std::to_string(max) + "]");
   return v.get<std::int64_t>();
 }
 

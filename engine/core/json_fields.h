@@ -47,7 +47,7 @@ class JsonField {
   // Objects. object(keys) checks that this is an object whose keys are all among `keys`.
   const JsonField& object(std::initializer_list<std::string_view> keys) const;
   const JsonField& object() const;
-  JsonField operator[](std::string_view key) const;         // a required member
+  JsonField operator[](std::string_view key) const;           // a required member
   std::optional<JsonField> find(std::string_view key) const;  // an optional member (absent: none)
   bool has(std::string_view key) const;
 

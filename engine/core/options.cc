@@ -17,10 +17,14 @@ constexpr double kNumberHighest = std::numeric_limits<double>::max();
 
 const char* type_name(const OptionValue& v) {
   switch (v.index()) {
-    case 0: return "a boolean (true/false)";
-    case 1: return "an integer";
-    case 2: return "a number";
-    default: return "a string";
+    case 0:
+      return "a boolean (true/false)";
+    case 1:
+      return "an integer";
+    case 2:
+      return "a number";
+    default:
+      return "a string";
   }
 }
 
@@ -32,9 +36,10 @@ std::string number_text(double x) {
 
 // Every source ends here: the one place that refuses a value out of the declared range, so that
 // a game may narrow get_int() to its own field type without cutting the value.
-void store(std::map<std::string, OptionValue>& values, const OptionSpec& s, OptionValue v, const std::string& got,
-           const std::string& where) {
-  if (!option_allows(s, v)) throw Error(where + ": option '" + s.name + "' expects " + s.expects() + ", got " + brief_text(got));
+void store(std::map<std::string, OptionValue>& values, const OptionSpec& s, OptionValue v,
+           const std::string& got, const std::string& where) {
+  if (!option_allows(s, v))
+    throw Error(where + ": option '" + s.name + "' expects " + s.expects() + ", got " + brief_text(got));
   values[s.name] = std::move(v);
 }
 
@@ -42,7 +47,8 @@ void store(std::map<std::string, OptionValue>& values, const OptionSpec& s, Opti
 
 std::string OptionSpec::expects() const {
   switch (default_value.index()) {
-    case 0: return "a boolean (true/false)";
+    case 0:
+      return "a boolean (true/false)";
     case 1: {
       const bool low = int_min != kIntLowest, high = int_max != kIntHighest;
       if (low && high) return "an integer " + std::to_string(int_min) + " to " + std::to_string(int_max);
@@ -109,7 +115,8 @@ bool option_allows(const OptionSpec& s, const OptionValue& v) {
     case 3:
       return s.choices.empty() ||
              std::find(s.choices.begin(), s.choices.end(), std::get<std::string>(v)) != s.choices.end();
-    default: return true;
+    default:
+      return true;
   }
 }
 
@@ -128,15 +135,19 @@ const OptionSpec& Options::spec(const std::string& name, const std::string& wher
 void Options::set_from_text(const std::string& name, const std::string& text, const std::string& where) {
   const OptionSpec& s = spec(name, where);
   auto bad = [&]() {
-    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got '" + brief_text(text) + "'");
+    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got '" +
+                 brief_text(text) + "'");
   };
   const char* first = text.data();
   const char* last = text.data() + text.size();
   switch (s.default_value.index()) {
     case 0:
-      if (text == "true" || text == "1") values_[name] = true;
-      else if (text == "false" || text == "0") values_[name] = false;
-      else throw bad();
+      if (text == "true" || text == "1")
+        values_[name] = true;
+      else if (text == "false" || text == "0")
+        values_[name] = false;
+      else
+        throw bad();
       break;
     case 1: {
       std::int64_t v{};
@@ -157,14 +168,16 @@ void Options::set_from_text(const std::string& name, const std::string& text, co
       store(values_, s, v, text, where);  // inf and nan are read, then refused as out of range
       break;
     }
-    default: store(values_, s, text, "'" + text + "'", where);
+    default:
+      store(values_, s, text, "'" + text + "'", where);
   }
 }
 
 void Options::set_from_json(const std::string& name, const nlohmann::json& v, const std::string& where) {
   const OptionSpec& s = spec(name, where);
   auto bad = [&]() {
-    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got " + brief(v));
+    return Error(where + ": option '" + name + "' expects " + type_name(s.default_value) + ", got " +
+                 brief(v));
   };
   switch (s.default_value.index()) {
     case 0:

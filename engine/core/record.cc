@@ -16,10 +16,22 @@
 namespace qilab {
 
 nlohmann::json GameRecord::to_json() const {
-  return {{"index", index},     {"game", game},       {"options", options},   {"config_hash", config_hash},
-          {"seed", seed},       {"agents", agents},   {"setups", setups},     {"actions", actions},
-          {"notation", notation}, {"returns", returns}, {"stats", stats},       {"program", program},
-          {"agent_files", agent_files}, {"lineup", lineup},   {"events", events}, {"ending", ending}};
+  return {{"index", index},
+          {"game", game},
+          {"options", options},
+          {"config_hash", config_hash},
+          {"seed", seed},
+          {"agents", agents},
+          {"setups", setups},
+          {"actions", actions},
+          {"notation", notation},
+          {"returns", returns},
+          {"stats", stats},
+          {"program", program},
+          {"agent_files", agent_files},
+          {"lineup", lineup},
+          {"events", events},
+          {"ending", ending}};
 }
 
 GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& where) {
@@ -34,7 +46,8 @@ GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& whe
     return Error(where + ": field '" + name + "' expects " + expected + ", got " + brief(got));
   };
   // Integers are range-checked on the JSON value itself: get<>() would cut or wrap them.
-  auto integer = [&](const json& v, const std::string& name, std::int64_t lo, std::int64_t hi, const std::string& expected) {
+  auto integer = [&](const json& v, const std::string& name, std::int64_t lo, std::int64_t hi,
+                     const std::string& expected) {
     const bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
                                              : v.is_number_integer() && v.get<std::int64_t>() <= hi;
     if (!fits || (!v.is_number_unsigned() && v.get<std::int64_t>() < lo)) throw bad(name, expected, v);
@@ -70,8 +83,9 @@ GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& whe
   const json& actions = field("actions");
   if (!actions.is_array()) throw bad("actions", "an array of action ids", actions);
   for (std::size_t i = 0; i < actions.size(); ++i)
-    r.actions.push_back(static_cast<Action>(integer(actions[i], "actions[" + std::to_string(i) + "]", 0,
-                                                    std::numeric_limits<Action>::max(), "an action id >= 0")));
+    r.actions.push_back(
+        static_cast<Action>(integer(actions[i], "actions[" + std::to_string(i) + "]", 0,
+                                    std::numeric_limits<Action>::max(), "an action id >= 0")));
   r.notation = strings("notation");
   const json& returns = field("returns");
   if (!returns.is_array()) throw bad("returns", "an array of numbers", returns);
@@ -109,9 +123,11 @@ GameRecord GameRecord::from_json(const nlohmann::json& j, const std::string& whe
         return *m;
       };
       integer(member("ply"), name + ".ply", 0, std::numeric_limits<std::int64_t>::max(), "an integer >= 0");
-      integer(member("seat"), name + ".seat", 0, kMaxPlayers - 1, "a seat 0 to " + std::to_string(kMaxPlayers - 1));
+      integer(member("seat"), name + ".seat", 0, kMaxPlayers - 1,
+              "a seat 0 to " + std::to_string(kMaxPlayers - 1));
       const json& kind = member("kind");
-      if (!kind.is_string() || (kind != "error" && kind != "timeout")) throw bad(name + ".kind", "\"error\" or \"timeout\"", kind);
+      if (!kind.is_string() || (kind != "error" && kind != "timeout"))
+        throw bad(name + ".kind", "\"error\" or \"timeout\"", kind);
       if (!member("forfeit").is_boolean()) throw bad(name + ".forfeit", "true or false", member("forfeit"));
       if (!member("message").is_string()) throw bad(name + ".message", "a string", member("message"));
     }

@@ -13,13 +13,13 @@
 namespace qilab {
 
 struct GameRecord {
-  std::int64_t index = 0;               // game number within the run
-  std::string game;                     // registry id
+  std::int64_t index = 0;  // game number within the run
+  std::string game;        // registry id
   nlohmann::json options = nlohmann::json::object();
   std::string config_hash;
-  std::uint64_t seed = 0;               // the run's seed; the game's stream is split by index
-  std::vector<std::string> agents;      // per seat
-  nlohmann::json setups = nullptr;      // per seat where the game has setups
+  std::uint64_t seed = 0;           // the run's seed; the game's stream is split by index
+  std::vector<std::string> agents;  // per seat
+  nlohmann::json setups = nullptr;  // per seat where the game has setups
   std::vector<Action> actions;
   std::vector<std::string> notation;
   std::vector<double> returns;

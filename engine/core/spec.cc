@@ -18,8 +18,10 @@ std::vector<std::string> split_joined(std::string_view text, Joins joins) {
     std::size_t comma = text.find(',', pos);
     if (comma == std::string_view::npos) comma = text.size();
     const std::string_view piece = text.substr(pos, comma - pos);
-    if (!out.empty() && joins(piece)) (out.back() += ',') += piece;
-    else out.emplace_back(piece);
+    if (!out.empty() && joins(piece))
+      (out.back() += ',') += piece;
+    else
+      out.emplace_back(piece);
     pos = comma + 1;
   }
   return out;
@@ -42,7 +44,8 @@ std::pair<std::string, std::string> parse_setting(std::string_view text, const s
 
 std::vector<std::string> parse_settings(std::string_view text, const std::string& where) {
   // A piece that does not start a setting is more of the value before it.
-  std::vector<std::string> out = split_joined(text, [](std::string_view piece) { return !starts_setting(piece); });
+  std::vector<std::string> out =
+      split_joined(text, [](std::string_view piece) { return !starts_setting(piece); });
   for (const auto& s : out) parse_setting(s, where);
   return out;
 }

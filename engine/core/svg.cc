@@ -10,11 +10,21 @@ std::string escape(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n') break;
         out += c;
@@ -53,8 +63,8 @@ std::string points(std::initializer_list<double> xy) {
   return s;
 }
 
-Writer::Writer(double x, double y, double w, double h, double scale, std::string_view title, std::string_view game,
-               Player seat) {
+Writer::Writer(double x, double y, double w, double h, double scale, std::string_view title,
+               std::string_view game, Player seat) {
   out_ = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\"";
   attrs({{"viewBox", num(x) + " " + num(y) + " " + num(w) + " " + num(h)},
          {"width", num(w * scale)},
@@ -110,15 +120,16 @@ void Writer::close() {
   open_.pop_back();
 }
 
-void Writer::line(double x1, double y1, double x2, double y2, std::string_view stroke, double width, Attrs extra) {
+void Writer::line(double x1, double y1, double x2, double y2, std::string_view stroke, double width,
+                  Attrs extra) {
   out_ += "<line";
   attrs({{"x1", x1}, {"y1", y1}, {"x2", x2}, {"y2", y2}, {"stroke", stroke}, {"stroke-width", width}});
   attrs(extra);
   out_ += "/>\n";
 }
 
-void Writer::circle(double cx, double cy, double r, std::string_view fill, std::string_view stroke, double width,
-                    Attrs extra) {
+void Writer::circle(double cx, double cy, double r, std::string_view fill, std::string_view stroke,
+                    double width, Attrs extra) {
   out_ += "<circle";
   attrs({{"cx", cx}, {"cy", cy}, {"r", r}, {"fill", fill}});
   if (width > 0) attrs({{"stroke", stroke}, {"stroke-width", width}});
@@ -126,8 +137,8 @@ void Writer::circle(double cx, double cy, double r, std::string_view fill, std::
   out_ += "/>\n";
 }
 
-void Writer::rect(double x, double y, double w, double h, std::string_view fill, std::string_view stroke, double width,
-                  Attrs extra) {
+void Writer::rect(double x, double y, double w, double h, std::string_view fill, std::string_view stroke,
+                  double width, Attrs extra) {
   out_ += "<rect";
   attrs({{"x", x}, {"y", y}, {"width", w}, {"height", h}, {"fill", fill}});
   if (width > 0) attrs({{"stroke", stroke}, {"stroke-width", width}});
@@ -135,9 +146,14 @@ void Writer::rect(double x, double y, double w, double h, std::string_view fill,
   out_ += "/>\n";
 }
 
-void Writer::text(double x, double y, double size, std::string_view fill, std::string_view content, Attrs extra) {
+void Writer::text(double x, double y, double size, std::string_view fill, std::string_view content,
+                  Attrs extra) {
   out_ += "<text";
-  attrs({{"x", x}, {"y", y}, {"font-size", size}, {"fill", fill}, {"text-anchor", "middle"},
+  attrs({{"x", x},
+         {"y", y},
+         {"font-size", size},
+         {"fill", fill},
+         {"text-anchor", "middle"},
          {"dominant-baseline", "central"}});
   attrs(extra);
   out_ += '>';

@@ -57,13 +57,15 @@ class Writer {
   void close();
 
   // Shorthands.
-  void line(double x1, double y1, double x2, double y2, std::string_view stroke, double width, Attrs extra = {});
+  void line(double x1, double y1, double x2, double y2, std::string_view stroke, double width,
+            Attrs extra = {});
   void circle(double cx, double cy, double r, std::string_view fill, std::string_view stroke, double width,
               Attrs extra = {});
-  void rect(double x, double y, double w, double h, std::string_view fill, std::string_view stroke, double width,
-            Attrs extra = {});
+  void rect(double x, double y, double w, double h, std::string_view fill, std::string_view stroke,
+            double width, Attrs extra = {});
   // Centred text of font size `size`.
-  void text(double x, double y, double size, std::string_view fill, std::string_view content, Attrs extra = {});
+  void text(double x, double y, double size, std::string_view fill, std::string_view content,
+            Attrs extra = {});
   // A tooltip for the element just opened.
   void title(std::string_view content) { text_element("title", {}, content); }
 

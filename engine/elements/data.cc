@@ -10,7 +10,6 @@
 #include "engine/core/error.h"
 #include "engine/core/toml_input.h"
 
-
 namespace qilab::elements {
 
 int parse_element(std::string_view name) {
@@ -66,8 +65,8 @@ class Fields {
     const auto* v = find(key);
     if (!v) {
       if (required)
-        throw Error(where_ + ": missing field '" + key + "' (expected an integer " + std::to_string(lo) + " to " +
-                    std::to_string(hi) + ")");
+        throw Error(where_ + ": missing field '" + key + "' (expected an integer " + std::to_string(lo) +
+                    " to " + std::to_string(hi) + ")");
       return fallback;
     }
     if (!v->is_integer() || v->as_integer() < lo || v->as_integer() > hi)
@@ -98,14 +97,15 @@ int element_field(const Fields& f, const std::string& key, bool required) {
   std::string s = f.str(key, "", required);
   if (s.empty() && !required) return -1;
   int e = parse_element(s);
-  if (e < 0) throw Error(f.where() + ": field '" + key + "' expects fire, earth, water or wind, not '" + s + "'");
+  if (e < 0)
+    throw Error(f.where() + ": field '" + key + "' expects fire, earth, water or wind, not '" + s + "'");
   return e;
 }
 
 Skill read_skill(const toml::value& v, const std::string& where) {
   Fields f(v, where);
-  f.only({"id", "name", "effect", "target", "amount", "duration", "range", "range_kind", "element", "cost_mana",
-          "cost_element", "cost_energy", "text"});
+  f.only({"id", "name", "effect", "target", "amount", "duration", "range", "range_kind", "element",
+          "cost_mana", "cost_element", "cost_energy", "text"});
   Skill s;
   s.id = f.str("id", "", true);
   s.name = f.str("name", s.id, false);
@@ -114,8 +114,10 @@ Skill read_skill(const toml::value& v, const std::string& where) {
   for (int k = 0; k < kEffects; ++k)
     if (effect == kEffectName[k]) e = k;
   if (e < 0)
-    throw Error(where + ": field 'effect' expects one of attack_up, attack_down, defence_up, defence_down, move_up, "
-                        "ward, heal, strike, terrain, not '" + effect + "'");
+    throw Error(where +
+                ": field 'effect' expects one of attack_up, attack_down, defence_up, defence_down, move_up, "
+                "ward, heal, strike, terrain, not '" +
+                effect + "'");
   s.effect = static_cast<Effect>(e);
   const std::string target = f.str("target", "", true);
   int t = -1;
@@ -136,7 +138,8 @@ Skill read_skill(const toml::value& v, const std::string& where) {
   s.cost_energy = f.integer("cost_energy", 0, false, 0, 9);
   if ((s.cost_element >= 0) != (s.cost_energy > 0))
     throw Error(where + ": fields 'cost_element' and 'cost_energy' go together");
-  if (s.cost_mana == 0 && s.cost_energy == 0) throw Error(where + ": a skill needs a cost (cost_mana or cost_energy)");
+  if (s.cost_mana == 0 && s.cost_energy == 0)
+    throw Error(where + ": a skill needs a cost (cost_mana or cost_energy)");
   if (s.target == Target::kSelf && s.range != 0) throw Error(where + ": a self skill has range 0");
   if (s.target == Target::kTile && s.effect != Effect::kTerrain)
     throw Error(where + ": target 'tile' goes with effect 'terrain'");
@@ -158,10 +161,12 @@ Deck read_deck(const std::string& path) {
     Tile t;
     t.element = static_cast<Element>(element_field(f, "element", true));
     const std::string edges = f.str("edges", "......", false);
-    if (edges.size() != 6) throw Error(where + ": field 'edges' expects 6 letters from . A S M G B (E NE NW W SW SE)");
+    if (edges.size() != 6)
+      throw Error(where + ": field 'edges' expects 6 letters from . A S M G B (E NE NW W SW SE)");
     for (int d = 0; d < 6; ++d) {
       int m = parse_marker(edges[d]);
-      if (m < 0) throw Error(where + ": field 'edges' expects 6 letters from . A S M G B, not '" + edges + "'");
+      if (m < 0)
+        throw Error(where + ": field 'edges' expects 6 letters from . A S M G B, not '" + edges + "'");
       t.edges[d] = static_cast<Marker>(m);
     }
     const int count = f.integer("count", 1, false, 1, kMaxDeck);
@@ -190,8 +195,8 @@ std::vector<HeroSpec> read_roster(const std::string& path) {
   for (const auto& v : entries(root, path, "hero")) {
     std::string where = path + ": hero " + std::to_string(i++);
     Fields f(v, where);
-    f.only({"id", "name", "title", "energy", "attack", "defence", "move", "range", "range_kind", "mana", "skill",
-            "text"});
+    f.only({"id", "name", "title", "energy", "attack", "defence", "move", "range", "range_kind", "mana",
+            "skill", "text"});
     HeroSpec h;
     h.id = f.str("id", "", true);
     where += " (" + h.id + ")";
@@ -209,13 +214,16 @@ std::vector<HeroSpec> read_roster(const std::string& path) {
     h.move = g.integer("move", 0, true, 0, 20);
     h.range = g.integer("range", 1, false, 1, 6);
     const std::string kind = g.str("range_kind", "radius", false);
-    if (kind != "radius" && kind != "line") throw Error(where + ": field 'range_kind' expects radius or line");
+    if (kind != "radius" && kind != "line")
+      throw Error(where + ": field 'range_kind' expects radius or line");
     h.line = kind == "line";
     h.mana = g.integer("mana", 0, false, 0, 9);
     if (const auto* skills = g.find("skill")) {
-      if (!skills->is_array()) throw Error(where + ": field 'skill' expects an array of tables [[hero.skill]]");
+      if (!skills->is_array())
+        throw Error(where + ": field 'skill' expects an array of tables [[hero.skill]]");
       int k = 0;
-      for (const auto& s : skills->as_array()) h.skills.push_back(read_skill(s, where + ": skill " + std::to_string(k++)));
+      for (const auto& s : skills->as_array())
+        h.skills.push_back(read_skill(s, where + ": skill " + std::to_string(k++)));
       if (h.skills.size() > static_cast<std::size_t>(kMaxSkills))
         throw Error(where + ": field 'skill' has more than 3 skills");
     }

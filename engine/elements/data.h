@@ -19,7 +19,14 @@ inline constexpr Element kBeats[kElements] = {kWind, kWater, kFire, kEarth};
 int parse_element(std::string_view name);  // -1 if unknown
 
 // Edge markers of a tile.
-enum Marker : std::uint8_t { kNone = 0, kAttackMark = 1, kShieldMark = 2, kMoveMark = 3, kGatherMark = 4, kBlockMark = 5 };
+enum Marker : std::uint8_t {
+  kNone = 0,
+  kAttackMark = 1,
+  kShieldMark = 2,
+  kMoveMark = 3,
+  kGatherMark = 4,
+  kBlockMark = 5
+};
 inline constexpr char kMarkerLetter[6] = {'.', 'A', 'S', 'M', 'G', 'B'};
 int parse_marker(char c);  // -1 if unknown
 
@@ -44,8 +51,8 @@ enum class Effect : std::uint8_t {
   kTerrain,      // the target tile counts as `element` for `duration` (ticks with the caster)
 };
 inline constexpr int kEffects = 9;
-inline constexpr const char* kEffectName[kEffects] = {"attack_up", "attack_down", "defence_up", "defence_down",
-                                                      "move_up", "ward", "heal", "strike", "terrain"};
+inline constexpr const char* kEffectName[kEffects] = {
+    "attack_up", "attack_down", "defence_up", "defence_down", "move_up", "ward", "heal", "strike", "terrain"};
 
 enum class Target : std::uint8_t { kSelf, kAlly, kEnemy, kTile };
 inline constexpr const char* kTargetName[4] = {"self", "ally", "enemy", "tile"};
@@ -55,10 +62,10 @@ struct Skill {
   Effect effect = Effect::kAttackUp;
   Target target = Target::kSelf;
   int amount = 1;
-  int duration = 1;     // statuses and terrain; 0 for instant effects
-  int range = 0;        // 0: the caster's own cell
-  bool line = false;    // range measured as 距離(直線) instead of 距離
-  int element = -1;     // heal: which energy (-1: the caster's tile element); terrain: the element
+  int duration = 1;   // statuses and terrain; 0 for instant effects
+  int range = 0;      // 0: the caster's own cell
+  bool line = false;  // range measured as 距離(直線) instead of 距離
+  int element = -1;   // heal: which energy (-1: the caster's tile element); terrain: the element
   int cost_mana = 0;
   int cost_element = -1;  // energy paid, with cost_energy points of it
   int cost_energy = 0;
@@ -76,9 +83,9 @@ struct HeroSpec {
 };
 
 struct Deck {
-  std::vector<Tile> tiles;       // one entry per physical tile
-  std::vector<Tile> designs;     // distinct tiles
-  std::vector<int> design_of;    // tile -> design
+  std::vector<Tile> tiles;     // one entry per physical tile
+  std::vector<Tile> designs;   // distinct tiles
+  std::vector<int> design_of;  // tile -> design
 };
 
 inline constexpr int kMaxDeck = 128;

@@ -32,35 +32,50 @@ Layout::Layout(int c) : cells(c) {
 
 std::vector<OptionSpec> Elements::option_specs() {
   return {
-      int_option("players", 2, 2, 6, "2 (two heroes a side), 4 (2v2) or 6 (3v3); seats alternate red and blue"),
+      int_option("players", 2, 2, 6,
+                 "2 (two heroes a side), 4 (2v2) or 6 (3v3); seats alternate red and blue"),
       int_option("radius", 7, kMinRadius, kMaxRadius, "radius of the hex grid, 5 to 8"),
       {"heroes", std::string(""),
        "roster ids of the heroes in play, comma separated, hero i on side i % 2 (empty: the default pick)"},
       int_option("base_hp", 0, 0, 99, "base HP (0: the seed's 10, or 15 with 6 players)"),
-      int_option("base_attack_successes", 0, 0, 9, "successes of an attack on a base (0: the seed's 2, or 3 with 6 players)"),
-      int_option("death_penalty", 0, 0, 99, "base HP a side loses when its hero dies (0: the seed's 2, or 3 with 6 players)"),
+      int_option("base_attack_successes", 0, 0, 9,
+                 "successes of an attack on a base (0: the seed's 2, or 3 with 6 players)"),
+      int_option("death_penalty", 0, 0, 99,
+                 "base HP a side loses when its hero dies (0: the seed's 2, or 3 with 6 players)"),
       int_option("max_rounds", 40, 1, 1000, "rounds after which the game ends (ranked by base HP)"),
       int_option("creates_per_activation", 0, 0, 9,
-                 "create actions (drawing two tiles) one activation may take: 0 no cap beyond the deck (the seed), or "
-                 "1 to 9 (2: the capped setting); either way a create that returns both tiles is the activation's last"),
+                 "create actions (drawing two tiles) one activation may take: 0 no cap beyond the deck (the "
+                 "seed), or "
+                 "1 to 9 (2: the capped setting); either way a create that returns both tiles is the "
+                 "activation's last"),
       int_option("casts_per_skill", 0, 0, 9,
-                 "casts of each skill one activation may take: 0 no cap beyond its cost (the seed), or 1 to 9 (1: the capped setting)"),
-      int_option("climb_two_cost", 4, -1, 20, "movement points to climb two levels at once (-1: not allowed)"),
-      int_option("descend_two_cost", 1, -1, 20, "movement points to descend two levels at once (-1: not allowed)"),
-      int_option("move_height_limit", 2, 0, 2, "a move may cross a height difference of at most this (seed: more than 2 blocks)"),
-      int_option("melee_height_limit", 2, 0, 3, "a melee (range 1) attack may cross a height difference of at most this (seed: at most 2)"),
+                 "casts of each skill one activation may take: 0 no cap beyond its cost (the seed), or 1 to "
+                 "9 (1: the capped setting)"),
+      int_option("climb_two_cost", 4, -1, 20,
+                 "movement points to climb two levels at once (-1: not allowed)"),
+      int_option("descend_two_cost", 1, -1, 20,
+                 "movement points to descend two levels at once (-1: not allowed)"),
+      int_option("move_height_limit", 2, 0, 2,
+                 "a move may cross a height difference of at most this (seed: more than 2 blocks)"),
+      int_option("melee_height_limit", 2, 0, 3,
+                 "a melee (range 1) attack may cross a height difference of at most this (seed: at most 2)"),
       int_option("range_height_limit", 1, 0, 3,
-                 "each step of a ranged attack's or a spell's range may cross a height difference of at most this (seed Q&A 1: 2 or more blocks)"),
+                 "each step of a ranged attack's or a spell's range may cross a height difference of at most "
+                 "this (seed Q&A 1: 2 or more blocks)"),
       int_option("gather_amount", 2, 1, 9, "energy a gather gives"),
-      int_option("gather_tokens", 24, 0, 200, "gather tokens in the box; none is placed when all are on the board"),
-      int_option("mana_per_round", 1, 0, 9, "mana every living hero regains at the start of each round (up to its mana)"),
+      int_option("gather_tokens", 24, 0, 200,
+                 "gather tokens in the box; none is placed when all are on the board"),
+      int_option("mana_per_round", 1, 0, 9,
+                 "mana every living hero regains at the start of each round (up to its mana)"),
       {"rotate_tiles", true, "a placed tile may be turned to any of its six orientations"},
       {"return_unchosen", true, "the drawn tile not chosen goes back into the deck (false: it is discarded)"},
-      choice_option("round_start", "same", {"same", "alternate"}, "side that starts each round: same (red) or alternate"),
+      choice_option("round_start", "same", {"same", "alternate"},
+                    "side that starts each round: same (red) or alternate"),
       choice_option("cap_result", "base_hp", {"base_hp", "draw"},
                     "at the round cap: base_hp (higher base HP wins) or draw"),
       {"patch", std::string("FEWAEW"),
-       "elements of the base's six starting neighbours, directions E NE NW W SW SE, letters F E W A (fire earth water wind)"},
+       "elements of the base's six starting neighbours, directions E NE NW W SW SE, letters F E W A (fire "
+       "earth water wind)"},
       {"deck", std::string(""), "deck file (empty: configs/games/elements/deck.toml)"},
       {"roster", std::string(""), "roster file (empty: configs/games/elements/heroes.toml)"},
   };
@@ -86,10 +101,12 @@ Elements::Elements(const Options& options) : options_(options) {
   // The declared ranges and choices have checked every value; only the gaps inside them
   // (3 or 5 players) and the texts (patch, heroes, files) are checked here.
   auto number = [&](const char* name) { return static_cast<int>(options.get_int(name)); };
-  const std::string deck_path =
-      options.get_string("deck").empty() ? default_data_path("deck.toml") : user_or_data_path(options.get_string("deck"));
-  const std::string roster_path = options.get_string("roster").empty() ? default_data_path("heroes.toml")
-                                                                        : user_or_data_path(options.get_string("roster"));
+  const std::string deck_path = options.get_string("deck").empty()
+                                    ? default_data_path("deck.toml")
+                                    : user_or_data_path(options.get_string("deck"));
+  const std::string roster_path = options.get_string("roster").empty()
+                                      ? default_data_path("heroes.toml")
+                                      : user_or_data_path(options.get_string("roster"));
   // The rules live for the process, interned by everything they are built from: the options
   // and the content of the two data files (engine/core/interned.h). States point at them.
   const std::string key = options.to_json().dump() + "\n" + deck_path + "\n" +
@@ -127,7 +144,8 @@ Elements::Elements(const Options& options) : options_(options) {
     r->alternate_first = options.get_string("round_start") == "alternate";
     r->cap_by_hp = options.get_string("cap_result") == "base_hp";
     const std::string patch = options.get_string("patch");
-    if (patch.size() != 6) throw Error("elements: option patch = '" + patch + "' (expected 6 letters from F E W A)");
+    if (patch.size() != 6)
+      throw Error("elements: option patch = '" + patch + "' (expected 6 letters from F E W A)");
     for (int d = 0; d < 6; ++d) {
       int e = -1;
       for (int k = 0; k < kElements; ++k)
@@ -155,8 +173,10 @@ Elements::Elements(const Options& options) : options_(options) {
       int found = -1;
       for (int k = 0; k < static_cast<int>(r->roster.size()); ++k)
         if (r->roster[k].id == ids[i]) found = k;
-      if (found < 0) throw Error("elements: option heroes names '" + ids[i] + "', which is not in " + roster_path);
-      if (!seen.insert(ids[i]).second) throw Error("elements: option heroes names '" + ids[i] + "' twice (one card each)");
+      if (found < 0)
+        throw Error("elements: option heroes names '" + ids[i] + "', which is not in " + roster_path);
+      if (!seen.insert(ids[i]).second)
+        throw Error("elements: option heroes names '" + ids[i] + "' twice (one card each)");
       r->pick[i] = found;
     }
 

@@ -61,30 +61,30 @@ struct Rules {
   Deck deck;
   std::vector<HeroSpec> roster;
   int players = 2;
-  int heroes = 4;                       // in play
-  std::array<int, kMaxHeroes> pick{};   // roster index of hero i
+  int heroes = 4;                      // in play
+  std::array<int, kMaxHeroes> pick{};  // roster index of hero i
   std::array<int, 2> base_cell{};
   std::array<std::array<int, 3>, 2> start_cell{};
-  std::array<Element, 6> patch{};       // elements of the base's six neighbours, by direction
+  std::array<Element, 6> patch{};  // elements of the base's six neighbours, by direction
   int base_hp = 10;
   int base_attack_successes = 2;
   int death_penalty = 2;
   int max_rounds = 40;
-  int creates_per_activation = 0;      // 0: no cap (the seed's letter; see docs/rules/elements.md)
-  int casts_per_skill = 0;             // 0: no cap (the seed's reading)
-  int up2_cost = 4;                     // -1: a two-level climb is not allowed
+  int creates_per_activation = 0;  // 0: no cap (the seed's letter; see docs/rules/elements.md)
+  int casts_per_skill = 0;         // 0: no cap (the seed's reading)
+  int up2_cost = 4;                // -1: a two-level climb is not allowed
   int down2_cost = 1;
   // The largest height difference a step may cross; a larger one blocks it.
-  int move_height_limit = 2;            // moves: "超過2層" blocks
-  int melee_height_limit = 2;           // a range-1 hero's attack: "高度相差不大於二"
-  int range_height_limit = 1;           // the steps of a 距離 / 距離(直線) range: "相差2層以上" blocks
+  int move_height_limit = 2;   // moves: "超過2層" blocks
+  int melee_height_limit = 2;  // a range-1 hero's attack: "高度相差不大於二"
+  int range_height_limit = 1;  // the steps of a 距離 / 距離(直線) range: "相差2層以上" blocks
   int gather_amount = 2;
   int gather_tokens = 24;
   int mana_per_round = 1;
   bool rotate_tiles = true;
-  bool return_unchosen = true;          // the tile not chosen goes back into the deck
-  bool alternate_first = false;         // the side starting a round alternates
-  bool cap_by_hp = true;                // at the round cap the higher base HP wins
+  bool return_unchosen = true;   // the tile not chosen goes back into the deck
+  bool alternate_first = false;  // the side starting a round alternates
+  bool cap_by_hp = true;         // at the round cap the higher base HP wins
   std::array<std::array<std::uint64_t, 2>, kMaxDeck> design_mask{};
   std::array<std::array<double, kMaxDice + 1>, kMaxDice + 1> binom_third{}, binom_half{};
 };
@@ -126,7 +126,9 @@ class State : public PerfectInformation<State> {
   int num_players() const { return rules_->players; }
   Player current_player() const;
   bool is_terminal() const { return phase_ == Phase::kOver; }
-  bool is_chance() const { return phase_ == Phase::kDraw || phase_ == Phase::kAttackRoll || phase_ == Phase::kDefenceRoll; }
+  bool is_chance() const {
+    return phase_ == Phase::kDraw || phase_ == Phase::kAttackRoll || phase_ == Phase::kDefenceRoll;
+  }
   int move_number() const { return moves_; }
   int team_of(Player p) const { return p % 2; }
 
@@ -195,17 +197,17 @@ class State : public PerfectInformation<State> {
   int step_cost(int from, int d) const;
 
   // Editing, for hand-built positions (tests, tools). Call nothing else between edits and play.
-  void clear_tiles();                       // every tile, token and terrain effect removed, bases kept
+  void clear_tiles();  // every tile, token and terrain effect removed, bases kept
   void put_tile(int cell, int height, Element e, std::string_view edges, bool token = false);
-  void put_hero(int i, int cell);           // cell -1: off the board (dead)
+  void put_hero(int i, int cell);  // cell -1: off the board (dead)
   void set_energy(int i, Element e, int value);
   void set_mana(int i, int value);
   void add_status(int i, Effect kind, int amount, int duration);
   void add_terrain(int cell, Element e, int duration, int caster);
   void set_base_hp(int side, int hp);
   void set_acted(int i, bool acted);
-  void kill_for_test(int i);                // dead now, its skip still to come (no base damage)
-  void revive_at(int i, int cell);          // alive on cell
+  void kill_for_test(int i);        // dead now, its skip still to come (no base damage)
+  void revive_at(int i, int cell);  // alive on cell
   void remove_from_deck(int tile);
   void set_side_to_move(int side) { side_ = static_cast<std::int8_t>(side); }
 
@@ -250,9 +252,9 @@ class State : public PerfectInformation<State> {
   std::array<std::uint8_t, kMaxCells> height_{}, tile_elem_{}, eff_elem_{};
   std::array<std::uint32_t, kMaxCells> edges_{};
   std::array<std::int8_t, kMaxCells> hero_at_{};
-  std::array<Board, kMaxHeight> layer_{};     // cells at least 1, 2, 3 tiles high
-  std::array<Board, kElements> elem_bb_{};    // effective element of each tile
-  std::array<Board, kDirs> blocked_{};        // edge d of the cell is closed (its block or its neighbour's)
+  std::array<Board, kMaxHeight> layer_{};   // cells at least 1, 2, 3 tiles high
+  std::array<Board, kElements> elem_bb_{};  // effective element of each tile
+  std::array<Board, kDirs> blocked_{};      // edge d of the cell is closed (its block or its neighbour's)
   Board occ_, tokens_, bases_;
   std::array<Board, 2> side_occ_{};
   std::array<Hero, kMaxHeroes> heroes_{};
@@ -263,7 +265,7 @@ class State : public PerfectInformation<State> {
   std::int8_t to_draw_ = 0;
   Phase phase_ = Phase::kSelect;
   std::int8_t side_ = 0, first_side_ = 0, active_ = -1;
-  std::int8_t move_left_ = 0, creates_ = 0;    // creates_ counts this activation's creates (saturates)
+  std::int8_t move_left_ = 0, creates_ = 0;  // creates_ counts this activation's creates (saturates)
   bool major_done_ = false;
   // A create of this activation returned both tiles: the position is as before it, so the
   // hero may not create again this activation (project ruling, docs/rules/elements.md, Create).

@@ -10,7 +10,8 @@
 namespace qilab::elements {
 namespace {
 
-constexpr const char* kPhaseFeature[7] = {"select", "respawn", "act", "draw", "place", "attack_roll", "defence_roll"};
+constexpr const char* kPhaseFeature[7] = {"select", "respawn",     "act",         "draw",
+                                          "place",  "attack_roll", "defence_roll"};
 constexpr const char* kMarkerName[kMarkers + 1] = {"none", "attack", "shield", "move", "gather", "block"};
 
 // The slot of hero i for an observer on side `mine`: the own side's heroes first, in order.
@@ -78,7 +79,8 @@ EncodingSpec make_encoding_spec(const Rules& r) {
   f[e.global(L::kDefenceDice)] = "defence_dice";
   f[e.global(L::kDefenceOnFour)] = "defence_succeeds_on_4";
   f[e.global(L::kAttackSuccesses)] = "attack_successes";
-  for (int x = 0; x < kElements; ++x) f[e.global(L::kDamageElement + x)] = std::string("damage_") + kElementName[x];
+  for (int x = 0; x < kElements; ++x)
+    f[e.global(L::kDamageElement + x)] = std::string("damage_") + kElementName[x];
   for (int slot = 0; slot < 2; ++slot) {
     const int base = L::kDrawn + slot * L::kDrawnSize;
     const std::string t = "drawn" + std::to_string(slot) + "_";
@@ -86,7 +88,8 @@ EncodingSpec make_encoding_spec(const Rules& r) {
     for (int x = 0; x < kElements; ++x) f[e.global(base + 1 + x)] = t + kElementName[x];
     for (int j = 0; j < kDirs; ++j)
       for (int m = 1; m <= kMarkers; ++m)
-        f[e.global(base + 1 + kElements + j * kMarkers + m - 1)] = t + "edge" + std::to_string(j) + "_" + kMarkerName[m];
+        f[e.global(base + 1 + kElements + j * kMarkers + m - 1)] =
+            t + "edge" + std::to_string(j) + "_" + kMarkerName[m];
   }
   for (int k = 0; k < e.designs; ++k) f[e.global(L::kDesigns + k)] = "deck_design" + std::to_string(k);
   return spec;
@@ -108,7 +111,8 @@ PolicySpec make_policy_spec(const Rules& r) {
   }
   p[L::kCreate] = "create";
   for (int slot = 0; slot < 2; ++slot)
-    for (int rot = 0; rot < 6; ++rot) p[L::place(slot, rot)] = "place_tile" + std::to_string(slot) + "_turn" + std::to_string(rot);
+    for (int rot = 0; rot < 6; ++rot)
+      p[L::place(slot, rot)] = "place_tile" + std::to_string(slot) + "_turn" + std::to_string(rot);
   p[L::kAttack] = "attack";
   for (int k = 0; k < kMaxSkills; ++k) p[L::skill(k)] = "skill" + std::to_string(k);
   spec.extra_names = {"select_hero0", "select_hero1", "select_hero2", "return_tiles", "end"};
@@ -127,7 +131,9 @@ void State::encode(Player p, std::span<float> planes) const {
   const int mine = team_of(p);
   const Frame frame{&g, mine == 1};
   const int S = e.side * e.side;
-  auto put = [&](int plane, int cell, float v) { planes[static_cast<std::size_t>(plane * S + frame.square(cell))] = v; };
+  auto put = [&](int plane, int cell, float v) {
+    planes[static_cast<std::size_t>(plane * S + frame.square(cell))] = v;
+  };
   for (int c = 0; c < g.cells(); ++c) {
     put(L::kValid, c, 1.0f);
     for (int k = 0; k < height_[c] && k < kMaxHeight; ++k) put(L::height(k), c, 1.0f);
@@ -251,9 +257,12 @@ Action State::policy_action(int index) const {
   Action a = kInvalidAction;
   if (index >= L::kPolicyPlanes * S) {
     const int x = index - L::kPolicyPlanes * S;
-    if (x == L::kReturn) a = A.ret;
-    else if (x == L::kEnd) a = A.end;
-    else a = A.select + mover_side + 2 * x;
+    if (x == L::kReturn)
+      a = A.ret;
+    else if (x == L::kEnd)
+      a = A.end;
+    else
+      a = A.select + mover_side + 2 * x;
   } else {
     const int plane = index / S, cell = frame.cell(index % S);
     if (cell < 0) return kInvalidAction;

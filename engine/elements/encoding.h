@@ -7,8 +7,8 @@
 namespace qilab::elements {
 
 inline constexpr int kEncodingVersion = 1;
-inline constexpr int kMarkers = 5;       // edge markers kAttackMark..kBlockMark
-inline constexpr int kStatusKinds = 6;   // Effect::kAttackUp..kWard: the kinds a status may have
+inline constexpr int kMarkers = 5;      // edge markers kAttackMark..kBlockMark
+inline constexpr int kStatusKinds = 6;  // Effect::kAttackUp..kWard: the kinds a status may have
 
 // The frame a side sees: red (side 0) sees the board as it is; blue (side 1) sees its mirror
 // (q, r) -> (q, -q-r), which takes red's base, start cells and starting patch onto blue's.
@@ -23,15 +23,15 @@ struct Frame {
     return c < 0 || !mirrored ? c : grid->mirror(c);
   }
   int dir(int d) const { return mirrored ? Grid::mirror_dir(d) : d; }  // its own inverse
-  int rot(int r) const { return mirrored ? (6 - r) % 6 : r; }           // its own inverse
+  int rot(int r) const { return mirrored ? (6 - r) % 6 : r; }          // its own inverse
   int tile_edge(int j) const { return dir(j); }  // shown edge j is the tile's edge tile_edge(j)
 };
 
 struct EncodingLayout {
-  int side = 15;     // the square grid's side, 2 * radius + 1
+  int side = 15;  // the square grid's side, 2 * radius + 1
   int heroes = 4;
-  int roster = 1;    // heroes in the roster file
-  int designs = 1;   // distinct tile designs in the deck
+  int roster = 1;   // heroes in the roster file
+  int designs = 1;  // distinct tile designs in the deck
   int players = 2;
 
   explicit EncodingLayout(const Rules& r)
@@ -43,9 +43,9 @@ struct EncodingLayout {
 
   // Input planes.
   static constexpr int kValid = 0;
-  static int height(int k) { return 1 + k; }             // k < kMaxHeight: at least k + 1 tiles
-  static int element(int e) { return 4 + e; }            // the element the tile counts as now
-  static int printed(int e) { return 8 + e; }            // the element printed on the top tile
+  static int height(int k) { return 1 + k; }                  // k < kMaxHeight: at least k + 1 tiles
+  static int element(int e) { return 4 + e; }                 // the element the tile counts as now
+  static int printed(int e) { return 8 + e; }                 // the element printed on the top tile
   static int terrain(int rel_side) { return 12 + rel_side; }  // a terrain effect: its turns left
   static int edge(int dir, int marker) { return 14 + dir * kMarkers + marker - 1; }  // marker >= 1
   static constexpr int kToken = 44, kOwnBase = 45, kEnemyBase = 46, kActive = 47, kTarget = 48;
@@ -58,12 +58,27 @@ struct EncodingLayout {
   // k: 0-3 energies, 4 mana, 5 dead, 6 acted, 7 skipped, 8 mine, 9-14 statuses, 15+ roster entry
   int global(int k) const { return heroes * per_hero() + k; }
   enum Global {
-    kRound, kOwnBaseHp, kEnemyBaseHp, kOwnSideToMove, kOwnSideStarts, kObserverToMove,
-    kPhase,                                    // 7 phases, kSelect .. kDefenceRoll
-    kMoveLeft = kPhase + 7, kCreates, kReturned, kMajorDone, kCasts,  // 3 skills
-    kToDraw = kCasts + kMaxSkills, kDeckLeft,
-    kAttackDice, kAttackOnFour, kDefenceDice, kDefenceOnFour, kAttackSuccesses, kDamageElement,  // 4 elements
-    kDrawn = kDamageElement + kElements,       // 2 slots of 1 + 4 + 6 * 5
+    kRound,
+    kOwnBaseHp,
+    kEnemyBaseHp,
+    kOwnSideToMove,
+    kOwnSideStarts,
+    kObserverToMove,
+    kPhase,  // 7 phases, kSelect .. kDefenceRoll
+    kMoveLeft = kPhase + 7,
+    kCreates,
+    kReturned,
+    kMajorDone,
+    kCasts,  // 3 skills
+    kToDraw = kCasts + kMaxSkills,
+    kDeckLeft,
+    kAttackDice,
+    kAttackOnFour,
+    kDefenceDice,
+    kDefenceOnFour,
+    kAttackSuccesses,
+    kDamageElement,                       // 4 elements
+    kDrawn = kDamageElement + kElements,  // 2 slots of 1 + 4 + 6 * 5
     kDesigns = kDrawn + 2 * (1 + kElements + kDirs * kMarkers),
   };
   static constexpr int kDrawnSize = 1 + kElements + kDirs * kMarkers;

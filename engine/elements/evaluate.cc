@@ -32,7 +32,8 @@ Values State::evaluate() const {
       int ahead = here;
       for (int d = 0; d < kDirs; ++d) {
         const int n = r.grid.step(h.cell, d);
-        if (n >= 0 && layer_[0].test(n) && !bases_.test(n)) ahead = std::min(ahead, r.grid.distance(n, enemy_base));
+        if (n >= 0 && layer_[0].test(n) && !bases_.test(n))
+          ahead = std::min(ahead, r.grid.distance(n, enemy_base));
       }
       const double span = 2.0 * r.grid.radius();
       score[side] += 0.12 * (span - here) / span + 0.06 * (span - ahead) / span;

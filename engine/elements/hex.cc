@@ -26,7 +26,8 @@ Grid::Grid(int radius) : radius_(radius), cells_(3 * radius * (radius + 1) + 1) 
     square_cell_[square(cell)] = static_cast<std::int16_t>(cell);
   }
   for (int cell = 0; cell < cells_; ++cell)
-    for (int d = 0; d < kDirs; ++d) nb_[cell][d] = static_cast<std::int16_t>(at(q_[cell] + kDq[d], r_[cell] + kDr[d]));
+    for (int d = 0; d < kDirs; ++d)
+      nb_[cell][d] = static_cast<std::int16_t>(at(q_[cell] + kDq[d], r_[cell] + kDr[d]));
 }
 
 int Grid::at(int q, int r) const {

@@ -47,7 +47,7 @@ class Grid {
   int square(int cell) const { return (r_[cell] + radius_) * side() + q_[cell] + radius_; }
   int square_cell(int square) const { return square_cell_[square]; }
 
-  std::string name(int cell) const;  // "q,r"
+  std::string name(int cell) const;        // "q,r"
   int parse(std::string_view text) const;  // "q,r" -> cell, or -1
   const Board& all() const { return all_; }
 

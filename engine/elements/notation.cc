@@ -12,7 +12,8 @@ namespace qilab::elements {
 
 namespace {
 
-constexpr const char* kPhaseName[] = {"select", "respawn", "act", "draw", "place", "attack_roll", "defence_roll", "over"};
+constexpr const char* kPhaseName[] = {"select", "respawn",     "act",          "draw",
+                                      "place",  "attack_roll", "defence_roll", "over"};
 
 int parse_dir(std::string_view s) {
   for (int d = 0; d < kDirs; ++d)
@@ -89,9 +90,11 @@ Action State::string_to_action(std::string_view text) const {
   const Layout& L = r.layout;
   const Grid& g = r.grid;
   auto bad = [&]() {
-    return Error("elements: cannot read action '" + std::string(text) +
-                 "' (expected select:<hero>, respawn:q,r, move:<dir>, create, place:<slot>:<dir>:<rot>, return, "
-                 "attack:q,r, gather:<dir>, spell:<skill>:q,r, end, draw:<element>:<edges>, roll:<n>; dirs E NE NW W SW SE)");
+    return Error(
+        "elements: cannot read action '" + std::string(text) +
+        "' (expected select:<hero>, respawn:q,r, move:<dir>, create, place:<slot>:<dir>:<rot>, return, "
+        "attack:q,r, gather:<dir>, spell:<skill>:q,r, end, draw:<element>:<edges>, roll:<n>; dirs E NE NW W "
+        "SW SE)");
   };
   if (text == "create") return L.create;
   if (text == "return") return L.ret;
@@ -127,7 +130,8 @@ Action State::string_to_action(std::string_view text) const {
     const int c = g.parse(parts[2]);
     if (c < 0) throw bad();
     int k = -1;
-    if (parts[1].size() > 1 && parts[1][0] == '#') k = parse_small(parts[1].substr(1));
+    if (parts[1].size() > 1 && parts[1][0] == '#')
+      k = parse_small(parts[1].substr(1));
     else if (active_ >= 0) {
       const auto& skills = r.roster[heroes_[active_].spec].skills;
       for (int i = 0; i < static_cast<int>(skills.size()); ++i)
@@ -197,7 +201,8 @@ nlohmann::json State::to_json() const {
     const Hero& h = heroes_[i];
     nlohmann::json status = nlohmann::json::array();
     for (int k = 0; k < h.n_status; ++k)
-      status.push_back({kEffectName[static_cast<int>(h.status[k].kind)], h.status[k].amount, h.status[k].duration});
+      status.push_back(
+          {kEffectName[static_cast<int>(h.status[k].kind)], h.status[k].amount, h.status[k].duration});
     heroes.push_back({{"id", r.roster[h.spec].id},
                       {"cell", h.cell >= 0 ? g.name(h.cell) : std::string("")},
                       {"energy", {h.energy[0], h.energy[1], h.energy[2], h.energy[3]}},
@@ -210,7 +215,8 @@ nlohmann::json State::to_json() const {
   j["heroes"] = heroes;
   nlohmann::json terrain = nlohmann::json::array();
   for (int i = 0; i < n_terrain_; ++i)
-    terrain.push_back({g.name(terrain_[i].cell), kElementName[terrain_[i].element], terrain_[i].duration, terrain_[i].caster});
+    terrain.push_back({g.name(terrain_[i].cell), kElementName[terrain_[i].element], terrain_[i].duration,
+                       terrain_[i].caster});
   j["terrain"] = terrain;
   return j;
 }
@@ -222,9 +228,9 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
   const Rules& r = game.rules();
   const Grid& g = r.grid;
   const JsonField root(j, "elements position");
-  root.object({"game", "players", "round", "moves", "phase", "side", "first_side", "active", "move_left", "creates",
-               "returned", "major_done", "casts", "base_hp", "winner", "deck", "drawn", "to_draw", "combat", "tiles",
-               "heroes", "terrain"});
+  root.object({"game",      "players", "round",    "moves",      "phase",  "side",    "first_side", "active",
+               "move_left", "creates", "returned", "major_done", "casts",  "base_hp", "winner",     "deck",
+               "drawn",     "to_draw", "combat",   "tiles",      "heroes", "terrain"});
   root["game"].expect("elements");
   // The player count first: every later range (heroes, active) depends on it.
   const int players = root["players"].int_in(2, 6);
@@ -259,7 +265,8 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
   const JsonField deck = root["deck"];
   for (std::size_t i = 0, n = deck.array(); i < n; ++i) {
     const int tile = deck[i].int_in(0, deck_size - 1);
-    if ((s.deck_[tile >> 6] >> (tile & 63)) & 1) deck[i].fail("tile " + std::to_string(tile) + " is listed twice");
+    if ((s.deck_[tile >> 6] >> (tile & 63)) & 1)
+      deck[i].fail("tile " + std::to_string(tile) + " is listed twice");
     s.deck_[tile >> 6] |= std::uint64_t{1} << (tile & 63);
   }
   const JsonField drawn = root["drawn"];
@@ -270,9 +277,11 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
     s.drawn_[k] = static_cast<std::int8_t>(tile);
     if (tile < 0) continue;
     ++n_drawn;
-    if ((s.deck_[tile >> 6] >> (tile & 63)) & 1) drawn[k].fail("tile " + std::to_string(tile) + " is drawn and also in 'deck'");
+    if ((s.deck_[tile >> 6] >> (tile & 63)) & 1)
+      drawn[k].fail("tile " + std::to_string(tile) + " is drawn and also in 'deck'");
     if (k == 1 && tile == s.drawn_[0]) drawn[k].fail("tile " + std::to_string(tile) + " is drawn twice");
-    if (s.phase_ != Phase::kDraw && s.phase_ != Phase::kPlace) drawn[k].fail("expected -1 outside the draw and place phases");
+    if (s.phase_ != Phase::kDraw && s.phase_ != Phase::kPlace)
+      drawn[k].fail("expected -1 outside the draw and place phases");
   }
   if (s.phase_ == Phase::kPlace && n_drawn == 0) drawn.fail("expected a drawn tile while placing");
   const JsonField to_draw = root["to_draw"];
@@ -319,18 +328,20 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
     for (char ch : edges) ok = ok && parse_marker(ch) >= 0;
     if (!ok) t[3].fail("expected 6 edge letters from . A S M G B, got " + brief(t[3].json()));
     const bool token = t[4].boolean("a token flag");
-    if (token && edges.find('G') == std::string::npos) t[4].fail("a gather token on a tile with no gather marker");
+    if (token && edges.find('G') == std::string::npos)
+      t[4].fail("a gather token on a tile with no gather marker");
     bool patch = false;
     for (int side = 0; side < 2; ++side) patch = patch || g.distance(c, r.base_cell[side]) == 1;
     placed += h - (patch ? 1 : 0);
     s.put_tile(c, h, e, edges, token);
   }
   if (s.tokens_.count() > r.gather_tokens)
-    tiles.fail(std::to_string(s.tokens_.count()) + " gather tokens, and the box holds " + std::to_string(r.gather_tokens) +
-               " (option gather_tokens)");
+    tiles.fail(std::to_string(s.tokens_.count()) + " gather tokens, and the box holds " +
+               std::to_string(r.gather_tokens) + " (option gather_tokens)");
   if (placed + s.deck_left() + n_drawn > deck_size)
-    tiles.fail(std::to_string(placed) + " tiles placed beyond the starting patches, with " + std::to_string(s.deck_left()) +
-               " in 'deck' and " + std::to_string(n_drawn) + " drawn: more than the deck's " + std::to_string(deck_size));
+    tiles.fail(std::to_string(placed) + " tiles placed beyond the starting patches, with " +
+               std::to_string(s.deck_left()) + " in 'deck' and " + std::to_string(n_drawn) +
+               " drawn: more than the deck's " + std::to_string(deck_size));
 
   const JsonField heroes = root["heroes"];
   heroes.array(static_cast<std::size_t>(r.heroes));
@@ -343,13 +354,15 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
     hj["id"].expect(spec.id);  // the option heroes
     const JsonField energy = hj["energy"];
     energy.array(4);
-    for (int e = 0; e < kElements; ++e) h.energy[e] = static_cast<std::uint8_t>(energy[e].int_in(0, spec.energy[e]));
+    for (int e = 0; e < kElements; ++e)
+      h.energy[e] = static_cast<std::uint8_t>(energy[e].int_in(0, spec.energy[e]));
     h.mana = static_cast<std::uint8_t>(hj["mana"].int_in(0, spec.mana));
     h.acted = hj["acted"].boolean();
     h.dead = hj["dead"].boolean();
     h.skipped = hj["skipped"].boolean();
     if (h.skipped && !h.dead) hj["skipped"].fail("only a dead hero has a skip served");
-    if (!h.dead && h.zero_energies() >= 2) energy.fail("two energies at 0 on a living hero (it would have died)");
+    if (!h.dead && h.zero_energies() >= 2)
+      energy.fail("two energies at 0 on a living hero (it would have died)");
     h.n_status = 0;
     const JsonField status = hj["status"];
     const std::size_t n_status = status.array(0, kMaxStatus);
@@ -360,15 +373,18 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
       st.array(3);  // [kind, amount, rounds]
       const int e = st[0].one_of(effect_names);
       for (int x = 0; x < h.n_status; ++x)
-        if (h.status[x].kind == static_cast<Effect>(e)) st[0].fail("a second status " + st[0].string() + " (they merge)");
-      h.status[h.n_status++] = {static_cast<Effect>(e), static_cast<std::int8_t>(st[1].int_in(-9, 9, "an amount")),
+        if (h.status[x].kind == static_cast<Effect>(e))
+          st[0].fail("a second status " + st[0].string() + " (they merge)");
+      h.status[h.n_status++] = {static_cast<Effect>(e),
+                                static_cast<std::int8_t>(st[1].int_in(-9, 9, "an amount")),
                                 static_cast<std::uint8_t>(st[2].int_in(1, 9, "rounds"))};
     }
     const JsonField cell = hj["cell"];
     const std::string& name = cell.string();
     if (!name.empty()) {
       const int c = cell_of(cell);
-      if (s.occ_.test(c) || s.bases_.test(c) || s.height_[c] == 0) cell.fail("expected a free tile, got " + name);
+      if (s.occ_.test(c) || s.bases_.test(c) || s.height_[c] == 0)
+        cell.fail("expected a free tile, got " + name);
       s.put_hero(i, c);
     }
     if (h.dead != name.empty()) cell.fail("expected \"\" exactly when the hero is dead");
@@ -391,18 +407,21 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
   // The phase against the rest.
   const bool over = s.phase_ == Phase::kOver;
   if (over != (s.winner_ >= 0))
-    root["winner"].fail(over ? "expected 0, 1 or 2 when the game is over" : "expected -1 while the game is on");
+    root["winner"].fail(over ? "expected 0, 1 or 2 when the game is over"
+                             : "expected -1 while the game is on");
   for (int k = 0; k < 2; ++k)
     if (s.base_hp_[k] == 0 && !over) hp[k].fail("a base at 0 HP ends the game");
   const JsonField active = root["active"];
   if (s.phase_ == Phase::kSelect) {
     if (s.active_ >= 0) active.fail("expected -1 between activations");
-    if (!s.side_has_unacted(s.side_)) root["side"].fail("the side to move has no hero left to act this round");
+    if (!s.side_has_unacted(s.side_))
+      root["side"].fail("the side to move has no hero left to act this round");
   } else if (!over) {
     if (s.active_ < 0) active.fail("expected a hero during an activation");
     const Hero& a = s.heroes_[s.active_];
     if (s.phase_ == Phase::kRespawn ? !(a.dead && a.skipped) : a.dead)
-      active.fail(s.phase_ == Phase::kRespawn ? "expected a dead hero whose skip is served" : "expected a living hero");
+      active.fail(s.phase_ == Phase::kRespawn ? "expected a dead hero whose skip is served"
+                                              : "expected a living hero");
     if (a.side != s.side_) active.fail("expected a hero of the side to move");
   }
   const bool rolling = s.phase_ == Phase::kAttackRoll || s.phase_ == Phase::kDefenceRoll;
@@ -412,7 +431,8 @@ State state_from_json_impl(const Elements& game, const nlohmann::json& j) {
   if (s.returned_) {
     if (s.creates_ == 0) returned.fail("expected false when 'creates' is 0 (a return follows a create)");
     if (s.phase_ != Phase::kAct && !rolling && !over)
-      returned.fail("expected false outside an activation's act and attack phases (a return bars the next create)");
+      returned.fail(
+          "expected false outside an activation's act and attack phases (a return bars the next create)");
   }
   if (rolling) {
     const int t = s.target_;
@@ -434,9 +454,12 @@ std::string State::render_text() const {
   const Grid& g = r.grid;
   std::ostringstream o;
   o << "elements round " << round_ << "/" << r.max_rounds << ", " << kPhaseName[static_cast<int>(phase_)];
-  if (phase_ == Phase::kOver) o << (winner_ == 2 ? ", draw" : winner_ == 0 ? ", red wins" : ", blue wins");
-  else o << ", " << (side_ == 0 ? "red" : "blue") << " to move";
-  o << "; base HP red " << int(base_hp_[0]) << " blue " << int(base_hp_[1]) << "; deck " << deck_left() << "\n";
+  if (phase_ == Phase::kOver)
+    o << (winner_ == 2 ? ", draw" : winner_ == 0 ? ", red wins" : ", blue wins");
+  else
+    o << ", " << (side_ == 0 ? "red" : "blue") << " to move";
+  o << "; base HP red " << int(base_hp_[0]) << " blue " << int(base_hp_[1]) << "; deck " << deck_left()
+    << "\n";
   // The map: each cell as element letter + height (lower case with a gather token), bases as
   // [R]/[B], heroes as r0, b1 ... (side letter and hero index).
   for (int row = -g.radius(); row <= g.radius(); ++row) {
@@ -445,10 +468,12 @@ std::string State::render_text() const {
       const int c = g.at(q, row);
       if (c < 0) continue;
       std::string cellt = " .  ";
-      if (bases_.test(c)) cellt = c == r.base_cell[0] ? "[R] " : "[B] ";
+      if (bases_.test(c))
+        cellt = c == r.base_cell[0] ? "[R] " : "[B] ";
       else if (hero_at_[c] >= 0) {
         const int h = hero_at_[c];
-        cellt = std::string(1, heroes_[h].side == 0 ? 'r' : 'b') + std::to_string(h) + std::to_string(height_[c]) + " ";
+        cellt = std::string(1, heroes_[h].side == 0 ? 'r' : 'b') + std::to_string(h) +
+                std::to_string(height_[c]) + " ";
       } else if (height_[c] > 0) {
         char e = kElementLetter[eff_elem_[c]];
         if (tokens_.test(c)) e = static_cast<char>(e - 'A' + 'a');
@@ -469,19 +494,21 @@ std::string State::render_text() const {
     const Hero& h = heroes_[i];
     const HeroSpec& s = r.roster[h.spec];
     o << (h.side == 0 ? "r" : "b") << i << " " << s.id << " (" << s.name << ", seat " << int(h.owner) << ") "
-      << (h.dead ? "dead" : "at " + g.name(h.cell)) << " F" << int(h.energy[0]) << " E" << int(h.energy[1]) << " W"
-      << int(h.energy[2]) << " A" << int(h.energy[3]) << " mana " << int(h.mana) << (h.acted ? " acted" : "")
-      << (h.skipped ? " skipped" : "");
+      << (h.dead ? "dead" : "at " + g.name(h.cell)) << " F" << int(h.energy[0]) << " E" << int(h.energy[1])
+      << " W" << int(h.energy[2]) << " A" << int(h.energy[3]) << " mana " << int(h.mana)
+      << (h.acted ? " acted" : "") << (h.skipped ? " skipped" : "");
     for (int k = 0; k < h.n_status; ++k)
-      o << " " << kEffectName[static_cast<int>(h.status[k].kind)] << int(h.status[k].amount) << "x" << int(h.status[k].duration);
+      o << " " << kEffectName[static_cast<int>(h.status[k].kind)] << int(h.status[k].amount) << "x"
+        << int(h.status[k].duration);
     o << "\n";
   }
   for (int i = 0; i < n_terrain_; ++i)
     o << "terrain " << g.name(terrain_[i].cell) << " " << kElementName[terrain_[i].element] << " x"
       << int(terrain_[i].duration) << " by " << int(terrain_[i].caster) << "\n";
   if (active_ >= 0)
-    o << "active " << r.roster[heroes_[active_].spec].id << ": move " << int(move_left_) << ", creates " << int(creates_)
-      << (returned_ ? " (tiles returned: no more creates)" : "") << (major_done_ ? ", attacked/gathered" : "") << "\n";
+    o << "active " << r.roster[heroes_[active_].spec].id << ": move " << int(move_left_) << ", creates "
+      << int(creates_) << (returned_ ? " (tiles returned: no more creates)" : "")
+      << (major_done_ ? ", attacked/gathered" : "") << "\n";
   if (drawn_[0] >= 0 || drawn_[1] >= 0) {
     o << "drawn:";
     for (int k = 0; k < 2; ++k)
@@ -492,8 +519,9 @@ std::string State::render_text() const {
     o << "\n";
   }
   if (phase_ == Phase::kAttackRoll || phase_ == Phase::kDefenceRoll)
-    o << "attack on " << g.name(target_) << ": " << int(att_dice_) << " dice (" << int(att_thr_) << "+) against "
-      << int(def_dice_) << " (" << int(def_thr_) << "+), " << int(att_succ_) << " successes so far\n";
+    o << "attack on " << g.name(target_) << ": " << int(att_dice_) << " dice (" << int(att_thr_)
+      << "+) against " << int(def_dice_) << " (" << int(def_thr_) << "+), " << int(att_succ_)
+      << " successes so far\n";
   return o.str();
 }
 

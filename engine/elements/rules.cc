@@ -36,18 +36,24 @@ void State::refresh_element(int cell) {
 void State::refresh_cell(int cell) {
   const Grid& g = grid();
   for (int k = 0; k < kMaxHeight; ++k) {
-    if (height_[cell] > k) layer_[k].set(cell);
-    else layer_[k].reset(cell);
+    if (height_[cell] > k)
+      layer_[k].set(cell);
+    else
+      layer_[k].reset(cell);
   }
   refresh_element(cell);
   for (int d = 0; d < kDirs; ++d) {
     const int n = g.step(cell, d);
     const bool closed = edge(cell, d) == kBlockMark || (n >= 0 && edge(n, opposite(d)) == kBlockMark);
-    if (closed) blocked_[d].set(cell);
-    else blocked_[d].reset(cell);
+    if (closed)
+      blocked_[d].set(cell);
+    else
+      blocked_[d].reset(cell);
     if (n >= 0) {
-      if (closed) blocked_[opposite(d)].set(n);
-      else blocked_[opposite(d)].reset(n);
+      if (closed)
+        blocked_[opposite(d)].set(n);
+      else
+        blocked_[opposite(d)].reset(n);
     }
   }
 }
@@ -62,8 +68,10 @@ void State::set_cell_tile(int cell, const Tile& t, int rot) {
 
 void State::remove_terrain(int cell) {
   for (int i = 0; i < n_terrain_;)
-    if (terrain_[i].cell == cell) terrain_[i] = terrain_[--n_terrain_];
-    else ++i;
+    if (terrain_[i].cell == cell)
+      terrain_[i] = terrain_[--n_terrain_];
+    else
+      ++i;
   refresh_element(cell);
 }
 
@@ -84,12 +92,23 @@ int State::step_cost(int from, int d) const {
   if (dh > r.move_height_limit || -dh > r.move_height_limit) return -1;
   int cost;
   switch (dh) {
-    case 0: cost = 2; break;
-    case 1: cost = 3; break;
-    case -1: cost = 1; break;
-    case 2: cost = r.up2_cost; break;
-    case -2: cost = r.down2_cost; break;
-    default: cost = -1;
+    case 0:
+      cost = 2;
+      break;
+    case 1:
+      cost = 3;
+      break;
+    case -1:
+      cost = 1;
+      break;
+    case 2:
+      cost = r.up2_cost;
+      break;
+    case -2:
+      cost = r.down2_cost;
+      break;
+    default:
+      cost = -1;
   }
   if (cost < 0) return -1;
   if (edge(from, d) == kMoveMark) cost = std::max(0, cost - 1);
@@ -149,7 +168,8 @@ Board State::attack_targets(int h) const {
   const HeroSpec& s = rules_->roster[hero.spec];
   Board enemy = side_occ_[1 - hero.side];
   enemy.set(rules_->base_cell[1 - hero.side]);
-  // A melee hero (range 1) follows the melee rule, a ranged one the range rule (docs/rules/elements.md, Ranges).
+  // A melee hero (range 1) follows the melee rule, a ranged one the range rule (docs/rules/elements.md,
+  // Ranges).
   const int limit = s.range == 1 ? rules_->melee_height_limit : rules_->range_height_limit;
   Board targets = reach(hero.cell, hero.side, s.range, s.line, limit) & enemy;
   // No attack through a blocked edge, whatever the range: a radius path that goes round the
@@ -168,9 +188,12 @@ Board State::spell_targets(int h, int k) const {
   Board area = Board::single(hero.cell);
   if (s.target != Target::kSelf && s.range > 0) area |= reach(hero.cell, hero.side, s.range, s.line);
   switch (s.target) {
-    case Target::kSelf: return Board::single(hero.cell);
-    case Target::kAlly: return area & side_occ_[hero.side];
-    case Target::kEnemy: return area & side_occ_[1 - hero.side];
+    case Target::kSelf:
+      return Board::single(hero.cell);
+    case Target::kAlly:
+      return area & side_occ_[hero.side];
+    case Target::kEnemy:
+      return area & side_occ_[1 - hero.side];
     case Target::kTile: {
       Board tiles = layer_[0].andnot(bases_) & area;
       if (n_terrain_ >= kMaxTerrain) {  // only cells already under an effect may be recast
@@ -230,12 +253,16 @@ int State::team_alive(int side) const {
 
 Player State::current_player() const {
   switch (phase_) {
-    case Phase::kOver: return kTerminalPlayer;
+    case Phase::kOver:
+      return kTerminalPlayer;
     case Phase::kDraw:
     case Phase::kAttackRoll:
-    case Phase::kDefenceRoll: return kChancePlayer;
-    case Phase::kSelect: return chooser();
-    default: return heroes_[active_].owner;
+    case Phase::kDefenceRoll:
+      return kChancePlayer;
+    case Phase::kSelect:
+      return chooser();
+    default:
+      return heroes_[active_].owner;
   }
 }
 
@@ -258,7 +285,8 @@ void State::select(int h) {
 void State::begin_activation(int h) {
   const Hero& hero = heroes_[h];
   phase_ = Phase::kAct;
-  move_left_ = static_cast<std::int8_t>(std::clamp(rules_->roster[hero.spec].move + hero.sum(Effect::kMoveUp), 0, 127));
+  move_left_ = static_cast<std::int8_t>(
+      std::clamp(rules_->roster[hero.spec].move + hero.sum(Effect::kMoveUp), 0, 127));
   creates_ = 0;
   returned_ = false;
   major_done_ = false;
@@ -269,8 +297,10 @@ void State::end_activation() {
   Hero& hero = heroes_[active_];
   // A status counts down when its bearer's activation ends (docs/rules/elements.md, Statuses) ...
   for (int i = 0; i < hero.n_status;) {
-    if (--hero.status[i].duration == 0) hero.status[i] = hero.status[--hero.n_status];
-    else ++i;
+    if (--hero.status[i].duration == 0)
+      hero.status[i] = hero.status[--hero.n_status];
+    else
+      ++i;
   }
   // ... and an effect on terrain when its caster's activation ends.
   for (int i = 0; i < n_terrain_;) {
@@ -291,8 +321,10 @@ void State::end_activation() {
 void State::next_turn() {
   if (phase_ == Phase::kOver) return;
   phase_ = Phase::kSelect;
-  if (side_has_unacted(1 - side_)) side_ = static_cast<std::int8_t>(1 - side_);
-  else if (!side_has_unacted(side_)) start_round();
+  if (side_has_unacted(1 - side_))
+    side_ = static_cast<std::int8_t>(1 - side_);
+  else if (!side_has_unacted(side_))
+    start_round();
 }
 
 void State::start_round() {
@@ -307,7 +339,8 @@ void State::start_round() {
   for (int i = 0; i < heroes(); ++i) {
     Hero& h = heroes_[i];
     h.acted = false;
-    if (!h.dead) h.mana = static_cast<std::uint8_t>(std::min(h.mana + r.mana_per_round, r.roster[h.spec].mana));
+    if (!h.dead)
+      h.mana = static_cast<std::uint8_t>(std::min(h.mana + r.mana_per_round, r.roster[h.spec].mana));
   }
   if (r.alternate_first) first_side_ = static_cast<std::int8_t>(1 - first_side_);
   side_ = first_side_;
@@ -327,14 +360,16 @@ void State::gen_act(ActionList& out) const {
   // Create and spells repeat while their conditions hold; the caps are options (0: none).
   // After a return the hero may not create again: drawing and returning leaves the position as
   // it was, and a search that likes keeping the turn would repeat it without end.
-  const bool may_create = !returned_ && (r.creates_per_activation == 0 || creates_ < r.creates_per_activation);
+  const bool may_create =
+      !returned_ && (r.creates_per_activation == 0 || creates_ < r.creates_per_activation);
   if (may_create && (deck_[0] | deck_[1])) out.push_back(L.create);
   if (!major_done_) {
     attack_targets(active_).for_each([&](int t) { out.push_back(L.attack + t); });
     if (tokens_.test(cell))
       for (int d = 0; d < kDirs; ++d) {
         const int n = r.grid.step(cell, d);
-        if (edge(cell, d) == kGatherMark && n >= 0 && layer_[0].test(n) && !bases_.test(n)) out.push_back(L.gather + d);
+        if (edge(cell, d) == kGatherMark && n >= 0 && layer_[0].test(n) && !bases_.test(n))
+          out.push_back(L.gather + d);
       }
   }
   const auto& skills = r.roster[hero.spec].skills;
@@ -365,7 +400,8 @@ void State::legal_actions(ActionList& out) const {
   out.clear();
   const Layout& L = layout();
   switch (phase_) {
-    case Phase::kOver: return;
+    case Phase::kOver:
+      return;
     case Phase::kSelect:
       for (int i = side_; i < heroes(); i += 2)
         if (!heroes_[i].acted) out.push_back(L.select + i);
@@ -383,8 +419,12 @@ void State::legal_actions(ActionList& out) const {
       if (!any) out.push_back(L.end);  // nowhere to stand: stays dead this activation
       return;
     }
-    case Phase::kAct: gen_act(out); return;
-    case Phase::kPlace: gen_place(out); return;
+    case Phase::kAct:
+      gen_act(out);
+      return;
+    case Phase::kPlace:
+      gen_place(out);
+      return;
     case Phase::kDraw:
     case Phase::kAttackRoll:
     case Phase::kDefenceRoll: {
@@ -452,7 +492,9 @@ void State::apply(Action a) {
   const Layout& L = layout();
   ++moves_;
   switch (phase_) {
-    case Phase::kSelect: select(a - L.select); return;
+    case Phase::kSelect:
+      select(a - L.select);
+      return;
     case Phase::kRespawn: {
       Hero& h = heroes_[active_];
       if (a == L.end) {
@@ -467,7 +509,9 @@ void State::apply(Action a) {
       begin_activation(active_);
       return;
     }
-    case Phase::kDraw: draw_tile(a - L.draw); return;
+    case Phase::kDraw:
+      draw_tile(a - L.draw);
+      return;
     case Phase::kPlace:
       if (a == L.ret) {
         for (int slot = 0; slot < 2; ++slot)
@@ -482,24 +526,35 @@ void State::apply(Action a) {
       return;
     case Phase::kAttackRoll: {
       att_succ_ = static_cast<std::int8_t>(a - L.roll);
-      if (att_succ_ == 0 || def_dice_ == 0) resolve_attack(0);
-      else phase_ = Phase::kDefenceRoll;
+      if (att_succ_ == 0 || def_dice_ == 0)
+        resolve_attack(0);
+      else
+        phase_ = Phase::kDefenceRoll;
       return;
     }
-    case Phase::kDefenceRoll: resolve_attack(a - L.roll); return;
-    case Phase::kAct: break;
-    case Phase::kOver: return;
+    case Phase::kDefenceRoll:
+      resolve_attack(a - L.roll);
+      return;
+    case Phase::kAct:
+      break;
+    case Phase::kOver:
+      return;
   }
-  if (a == L.end) end_activation();
-  else if (a >= L.move && a < L.move + kDirs) do_move(a - L.move);
+  if (a == L.end)
+    end_activation();
+  else if (a >= L.move && a < L.move + kDirs)
+    do_move(a - L.move);
   else if (a == L.create) {
     if (creates_ < 127) ++creates_;
     to_draw_ = static_cast<std::int8_t>(std::min(2, deck_left()));
     drawn_ = {-1, -1};
     phase_ = Phase::kDraw;
-  } else if (a >= L.attack && a < L.attack + L.cells) begin_attack(a - L.attack);
-  else if (a >= L.gather && a < L.gather + kDirs) do_gather(a - L.gather);
-  else if (a >= L.spell && a < L.spell + kMaxSkills * L.cells) do_spell((a - L.spell) / L.cells, (a - L.spell) % L.cells);
+  } else if (a >= L.attack && a < L.attack + L.cells)
+    begin_attack(a - L.attack);
+  else if (a >= L.gather && a < L.gather + kDirs)
+    do_gather(a - L.gather);
+  else if (a >= L.spell && a < L.spell + kMaxSkills * L.cells)
+    do_spell((a - L.spell) / L.cells, (a - L.spell) % L.cells);
 }
 
 void State::do_move(int d) {
@@ -541,7 +596,8 @@ void State::do_gather(int d) {
   const int n = r.grid.step(h.cell, d);
   tokens_.reset(h.cell);
   const int e = eff_elem_[n];
-  h.energy[e] = static_cast<std::uint8_t>(std::min(h.energy[e] + r.gather_amount, r.roster[h.spec].energy[e]));
+  h.energy[e] =
+      static_cast<std::uint8_t>(std::min(h.energy[e] + r.gather_amount, r.roster[h.spec].energy[e]));
   major_done_ = true;
 }
 
@@ -551,7 +607,8 @@ void State::do_spell(int k, int cell) {
   const Skill& s = r.roster[h.spec].skills[k];
   if (casts_[k] < 127) ++casts_[k];
   h.mana = static_cast<std::uint8_t>(h.mana - s.cost_mana);
-  if (s.cost_energy > 0) h.energy[s.cost_element] = static_cast<std::uint8_t>(h.energy[s.cost_element] - s.cost_energy);
+  if (s.cost_energy > 0)
+    h.energy[s.cost_element] = static_cast<std::uint8_t>(h.energy[s.cost_element] - s.cost_energy);
   const int caster_elem = eff_elem_[h.cell];
   switch (s.effect) {
     case Effect::kHeal: {
@@ -565,7 +622,9 @@ void State::do_spell(int k, int cell) {
       damage(t, static_cast<Element>(caster_elem), std::max(0, s.amount - heroes_[t].sum(Effect::kWard)));
       return;
     }
-    case Effect::kTerrain: add_terrain(cell, static_cast<Element>(s.element), s.duration, active_); return;
+    case Effect::kTerrain:
+      add_terrain(cell, static_cast<Element>(s.element), s.duration, active_);
+      return;
     default: {
       const int t = hero_at_[cell];
       add_status(t, s.effect, s.amount, s.duration);
@@ -588,8 +647,10 @@ void State::begin_attack(int cell) {
     att_succ_ = static_cast<std::int8_t>(r.base_attack_successes);
     def_dice_ = static_cast<std::int8_t>(team_alive(1 - h.side));
     def_thr_ = 5;
-    if (def_dice_ == 0) resolve_attack(0);
-    else phase_ = Phase::kDefenceRoll;
+    if (def_dice_ == 0)
+      resolve_attack(0);
+    else
+      phase_ = Phase::kDefenceRoll;
     return;
   }
   const Hero& t = heroes_[hero_at_[cell]];
@@ -597,18 +658,23 @@ void State::begin_attack(int cell) {
   // none that counts (docs/rules/elements.md, Combat).
   const int dir = r.grid.line_dir(h.cell, cell);
   const bool marker = dir >= 0 && !blocked_[dir].test(h.cell) && edge(h.cell, dir) == kAttackMark;
-  const bool shield = dir >= 0 && !blocked_[opposite(dir)].test(cell) && edge(cell, opposite(dir)) == kShieldMark;
+  const bool shield =
+      dir >= 0 && !blocked_[opposite(dir)].test(cell) && edge(cell, opposite(dir)) == kShieldMark;
   const int mine = eff_elem_[h.cell], theirs = eff_elem_[cell];
   const int base = r.roster[h.spec].attack * (kBeats[mine] == theirs ? 2 : 1);
-  att_dice_ = static_cast<std::int8_t>(std::clamp(base + h.sum(Effect::kAttackUp) - h.sum(Effect::kAttackDown), 0, kMaxDice));
+  att_dice_ = static_cast<std::int8_t>(
+      std::clamp(base + h.sum(Effect::kAttackUp) - h.sum(Effect::kAttackDown), 0, kMaxDice));
   att_thr_ = marker ? 4 : 5;
   def_dice_ = static_cast<std::int8_t>(std::clamp(
-      r.roster[t.spec].defence + t.sum(Effect::kDefenceUp) - t.sum(Effect::kDefenceDown) + (shield ? 2 : 0), 0, kMaxDice));
+      r.roster[t.spec].defence + t.sum(Effect::kDefenceUp) - t.sum(Effect::kDefenceDown) + (shield ? 2 : 0),
+      0, kMaxDice));
   def_thr_ = shield ? 4 : 5;
   dmg_elem_ = static_cast<std::int8_t>(mine);
   att_succ_ = 0;
-  if (att_dice_ == 0) resolve_attack(0);
-  else phase_ = Phase::kAttackRoll;
+  if (att_dice_ == 0)
+    resolve_attack(0);
+  else
+    phase_ = Phase::kAttackRoll;
 }
 
 void State::resolve_attack(int defence_successes) {
@@ -700,8 +766,8 @@ void State::add_terrain(int cell, Element e, int duration, int caster) {
     if (n_terrain_ == kMaxTerrain) throw Error("elements: no room for another terrain effect");
     slot = n_terrain_++;
   }
-  terrain_[slot] = {static_cast<std::int16_t>(cell), static_cast<std::uint8_t>(e), static_cast<std::uint8_t>(duration),
-                    static_cast<std::int8_t>(caster)};
+  terrain_[slot] = {static_cast<std::int16_t>(cell), static_cast<std::uint8_t>(e),
+                    static_cast<std::uint8_t>(duration), static_cast<std::int8_t>(caster)};
   refresh_element(cell);
 }
 
@@ -729,11 +795,15 @@ void State::put_tile(int cell, int height, Element e, std::string_view edges, bo
   }
   height_[cell] = static_cast<std::uint8_t>(height);
   set_cell_tile(cell, t, 0);
-  if (token) tokens_.set(cell);
-  else tokens_.reset(cell);
+  if (token)
+    tokens_.set(cell);
+  else
+    tokens_.reset(cell);
 }
 
-void State::set_energy(int i, Element e, int value) { heroes_[i].energy[e] = static_cast<std::uint8_t>(value); }
+void State::set_energy(int i, Element e, int value) {
+  heroes_[i].energy[e] = static_cast<std::uint8_t>(value);
+}
 void State::set_mana(int i, int value) { heroes_[i].mana = static_cast<std::uint8_t>(value); }
 void State::set_base_hp(int side, int hp) { base_hp_[side] = static_cast<std::int8_t>(hp); }
 void State::set_acted(int i, bool acted) { heroes_[i].acted = acted; }

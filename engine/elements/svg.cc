@@ -45,31 +45,42 @@ std::string State::render_svg(Player seat) const {
     const double x = X(c), y = Y(c);
     const int ht = height_[c];
     if (ht == 0 && !bases_.test(c)) {
-      out.element("polygon", {{"points", hexagon(x, y, corner * 0.96)}, {"fill", "none"}, {"stroke", "#d8d2c4"},
-                              {"stroke-width", 0.02}, {"class", "empty"}});
+      out.element("polygon", {{"points", hexagon(x, y, corner * 0.96)},
+                              {"fill", "none"},
+                              {"stroke", "#d8d2c4"},
+                              {"stroke-width", 0.02},
+                              {"class", "empty"}});
       continue;
     }
     if (bases_.test(c)) {
       const int side = c == ru.base_cell[0] ? 0 : 1;
       out.open("g", {{"class", "base"}, {"data-side", side}, {"data-hp", static_cast<int>(base_hp_[side])}});
       out.title(std::string(side == 0 ? "red" : "blue") + " base, HP " + std::to_string(base_hp_[side]));
-      out.element("polygon", {{"points", hexagon(x, y, corner * 0.96)}, {"fill", side == 0 ? "#f2b8b8" : "#b8cdf2"},
-                              {"stroke", side == 0 ? "#a01818" : "#18409a"}, {"stroke-width", 0.08}});
+      out.element("polygon", {{"points", hexagon(x, y, corner * 0.96)},
+                              {"fill", side == 0 ? "#f2b8b8" : "#b8cdf2"},
+                              {"stroke", side == 0 ? "#a01818" : "#18409a"},
+                              {"stroke-width", 0.08}});
       out.rect(x - 0.22, y - 0.2, 0.44, 0.34, side == 0 ? "#a01818" : "#18409a", "none", 0);
       out.text(x, y - 0.03, 0.22, "#ffffff", std::to_string(base_hp_[side]), {{"font-weight", "bold"}});
       out.close();
       continue;
     }
     const int e = eff_elem_[c];
-    out.open("g", {{"class", "tile"}, {"data-cell", g.name(c)}, {"data-height", ht}, {"data-element", kElementName[e]}});
+    out.open("g", {{"class", "tile"},
+                   {"data-cell", g.name(c)},
+                   {"data-height", ht},
+                   {"data-element", kElementName[e]}});
     out.title(std::string(kElementName[e]) + " tile, height " + std::to_string(ht) + " at " + g.name(c));
     for (int level = ht; level >= 1; --level) {  // the stack: one shadow per level below the top
       const double off = (level - 1) * 0.06;
       out.element("polygon", {{"points", hexagon(x + off, y + off, corner * 0.94)},
                               {"fill", level == 1 ? kElementFill[e] : kElementInk[e]},
-                              {"stroke", "#555555"}, {"stroke-width", 0.02}});
+                              {"stroke", "#555555"},
+                              {"stroke-width", 0.02}});
     }
-    out.element("polygon", {{"points", hexagon(x, y, corner * 0.94)}, {"fill", kElementFill[e]}, {"stroke", "#444444"},
+    out.element("polygon", {{"points", hexagon(x, y, corner * 0.94)},
+                            {"fill", kElementFill[e]},
+                            {"stroke", "#444444"},
                             {"stroke-width", 0.03}});
     if (eff_elem_[c] != tile_elem_[c])  // a terrain effect: the tile's own element as a ring
       out.circle(x, y, 0.42, "none", kElementInk[tile_elem_[c]], 0.04, {{"stroke-dasharray", "0.06 0.04"}});
@@ -82,16 +93,20 @@ std::string State::render_svg(Player seat) const {
       const double a = -60.0 * d * kPi / 180;
       if (m == kBlockMark) {
         const double a1 = a - kPi / 6, a2 = a + kPi / 6, rr = corner * 0.88;
-        out.line(x + rr * std::cos(a1), y + rr * std::sin(a1), x + rr * std::cos(a2), y + rr * std::sin(a2), "#111111",
-                 0.09, {{"class", "marker block"}});
+        out.line(x + rr * std::cos(a1), y + rr * std::sin(a1), x + rr * std::cos(a2), y + rr * std::sin(a2),
+                 "#111111", 0.09, {{"class", "marker block"}});
       } else {
-        out.text(x + 0.36 * std::cos(a), y + 0.36 * std::sin(a), 0.15, "#111111", std::string(1, kMarkerLetter[m]),
-                 {{"class", "marker"}, {"font-weight", "bold"}});
+        out.text(x + 0.36 * std::cos(a), y + 0.36 * std::sin(a), 0.15, "#111111",
+                 std::string(1, kMarkerLetter[m]), {{"class", "marker"}, {"font-weight", "bold"}});
       }
     }
     if (tokens_.test(c))
-      out.element("polygon", {{"points", svg::points({x + 0.28, y - 0.1, x + 0.38, y, x + 0.28, y + 0.1, x + 0.18, y})},
-                              {"fill", "#f4c430"}, {"stroke", "#7a5c00"}, {"stroke-width", 0.02}, {"class", "token"}});
+      out.element("polygon",
+                  {{"points", svg::points({x + 0.28, y - 0.1, x + 0.38, y, x + 0.28, y + 0.1, x + 0.18, y})},
+                   {"fill", "#f4c430"},
+                   {"stroke", "#7a5c00"},
+                   {"stroke-width", 0.02},
+                   {"class", "token"}});
     out.close();
   }
   out.close();
@@ -103,11 +118,15 @@ std::string State::render_svg(Player seat) const {
     const HeroSpec& s = ru.roster[hero.spec];
     const int c = hero.cell;
     const double x = X(c), y = Y(c);
-    out.open("g", {{"class", "piece"}, {"data-seat", static_cast<int>(hero.owner)}, {"data-kind", s.id}, {"data-hero", i},
+    out.open("g", {{"class", "piece"},
+                   {"data-seat", static_cast<int>(hero.owner)},
+                   {"data-kind", s.id},
+                   {"data-hero", i},
                    {"data-cell", g.name(c)}});
     std::string tip = s.id + " (hero " + std::to_string(i) + ", seat " + std::to_string(hero.owner) + ", " +
                       (hero.side == 0 ? "red" : "blue") + ")";
-    for (int e = 0; e < kElements; ++e) tip += std::string(" ") + kElementLetter[e] + std::to_string(hero.energy[e]);
+    for (int e = 0; e < kElements; ++e)
+      tip += std::string(" ") + kElementLetter[e] + std::to_string(hero.energy[e]);
     tip += " mana " + std::to_string(hero.mana);
     out.title(tip);
     out.circle(x, y + 0.02, 0.34, svg::seat_colour(hero.owner), i == active_ ? "#000000" : "#222222",
@@ -123,15 +142,18 @@ std::string State::render_svg(Player seat) const {
   out.close();
 
   std::string status = "round " + std::to_string(round_) + "/" + std::to_string(ru.max_rounds);
-  if (phase_ == Phase::kOver) status += winner_ == 2 ? ", draw" : winner_ == 0 ? ", red wins" : ", blue wins";
-  else status += std::string(", ") + (side_ == 0 ? "red" : "blue") + " to move";
-  status += "; base HP red " + std::to_string(base_hp_[0]) + ", blue " + std::to_string(base_hp_[1]) + "; deck " +
-            std::to_string(deck_left());
+  if (phase_ == Phase::kOver)
+    status += winner_ == 2 ? ", draw" : winner_ == 0 ? ", red wins" : ", blue wins";
+  else
+    status += std::string(", ") + (side_ == 0 ? "red" : "blue") + " to move";
+  status += "; base HP red " + std::to_string(base_hp_[0]) + ", blue " + std::to_string(base_hp_[1]) +
+            "; deck " + std::to_string(deck_left());
   out.text(0, R * h3 + 1.1, 0.4, "#222222", status, {{"class", "status"}});
   // Dead heroes, listed so the drawing accounts for every hero.
   std::string dead;
   for (int i = 0; i < heroes(); ++i)
-    if (heroes_[i].dead || heroes_[i].cell < 0) dead += (dead.empty() ? "off the board: " : ", ") + ru.roster[heroes_[i].spec].id;
+    if (heroes_[i].dead || heroes_[i].cell < 0)
+      dead += (dead.empty() ? "off the board: " : ", ") + ru.roster[heroes_[i].spec].id;
   if (!dead.empty()) out.text(0, R * h3 + 1.7, 0.32, "#444444", dead, {{"class", "dead"}});
   return out.finish();
 }

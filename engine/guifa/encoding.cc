@@ -11,8 +11,8 @@
 namespace qilab::guifa {
 namespace {
 
-constexpr const char* kTurnedDirection[kDirections] = {"forward",      "right",     "back",      "left",
-                                                       "forward_right", "back_right", "back_left", "forward_left"};
+constexpr const char* kTurnedDirection[kDirections] = {
+    "forward", "right", "back", "left", "forward_right", "back_right", "back_left", "forward_left"};
 
 }  // namespace
 
@@ -86,7 +86,9 @@ void State::encode(Player p, std::span<float> planes) const {
   std::fill(planes.begin(), planes.end(), 0.0f);
   const int C = g.cells, P = players_, T = num_teams();
   const auto& turn = g.turned[side_of(p)];
-  auto put = [&](int plane, int cell, float v) { planes[static_cast<std::size_t>(plane * C + turn[cell])] = v; };
+  auto put = [&](int plane, int cell, float v) {
+    planes[static_cast<std::size_t>(plane * C + turn[cell])] = v;
+  };
   std::fill(planes.begin(), planes.begin() + C, 1.0f);  // every square of the square board is a cell
   for (int c : occ_) {
     const Piece& q = sq_[c];
@@ -96,7 +98,8 @@ void State::encode(Player p, std::span<float> planes) const {
     if (q.kind == kSummoner && has_beasts(q.id)) put(e.bound_summoner(), c, 1.0f);
   }
   if (ward_kind_ == 2) {
-    for (int c : {ward_cell_ + 0, ward_cell_ + 1, ward_cell_ + g.n, ward_cell_ + g.n + 1}) put(e.ward(), c, 1.0f);
+    for (int c : {ward_cell_ + 0, ward_cell_ + 1, ward_cell_ + g.n, ward_cell_ + g.n + 1})
+      put(e.ward(), c, 1.0f);
   } else if (ward_kind_ == 1) {
     for (int c : occ_)
       if (sq_[c].id == ward_piece_) put(e.ward(), c, 1.0f);
@@ -133,7 +136,8 @@ void State::encode(Player p, std::span<float> planes) const {
 namespace {
 
 // Rank of an illusionist among the mover's illusionists, ordered by their turned squares.
-int illusionist_rank(const Board& own_illusionists, const std::array<std::int16_t, kMaxCells>& turn, int cell) {
+int illusionist_rank(const Board& own_illusionists, const std::array<std::int16_t, kMaxCells>& turn,
+                     int cell) {
   int rank = 0;
   for (int c : own_illusionists) rank += turn[c] < turn[cell];
   return rank;

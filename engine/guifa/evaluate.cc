@@ -12,9 +12,9 @@ namespace {
 constexpr double kValue[kKinds] = {3.0, 3.0, 3.5, 0.0, 3.0, 4.0, 4.0, 1.0};
 constexpr double kFieldCell = 0.3;
 constexpr double kBarrierCell = 0.1;
-constexpr double kSourceStep = 0.6;    // per Chebyshev step of the scepter from the source
-constexpr double kThreat = 1.5;        // per enemy piece within two squares of the scepter
-constexpr double kScale = 8.0;         // score difference that makes a side about 76% sure
+constexpr double kSourceStep = 0.6;  // per Chebyshev step of the scepter from the source
+constexpr double kThreat = 1.5;      // per enemy piece within two squares of the scepter
+constexpr double kScale = 8.0;       // score difference that makes a side about 76% sure
 
 }  // namespace
 
@@ -41,7 +41,8 @@ Values State::evaluate() const {
   }
   std::array<double, 4> team{};
   for (int p = 0; p < players_; ++p) team[team_of(p)] += seat[p];
-  for (int t = 0; t < teams; ++t) team[t] += kFieldCell * field_[t].count() + kBarrierCell * barrier_[t].count();
+  for (int t = 0; t < teams; ++t)
+    team[t] += kFieldCell * field_[t].count() + kBarrierCell * barrier_[t].count();
   Values v{};
   if (mode_ != Mode::kFreeForAll) {
     const double x = std::tanh((team[0] - team[1]) / kScale);

@@ -30,10 +30,18 @@ Geometry build(int n) {
       for (int lat = m - 1; lat <= m + 1; ++lat) {
         int c = -1;
         switch (s) {
-          case 0: c = depth * n + lat; break;
-          case 1: c = lat * n + (n - 1 - depth); break;
-          case 2: c = (n - 1 - depth) * n + lat; break;
-          case 3: c = lat * n + depth; break;
+          case 0:
+            c = depth * n + lat;
+            break;
+          case 1:
+            c = lat * n + (n - 1 - depth);
+            break;
+          case 2:
+            c = (n - 1 - depth) * n + lat;
+            break;
+          case 3:
+            c = lat * n + depth;
+            break;
         }
         g.city[c] = static_cast<std::int8_t>(s);
         g.city_board[s].set(c);
@@ -96,10 +104,14 @@ Geometry build(int n) {
 
 int Geometry::home(int side, int i) const {
   switch (side) {
-    case 0: return i;                              // south row, west to east
-    case 1: return i * n + (n - 1);                // east column, south to north
-    case 2: return (n - 1) * n + (n - 1 - i);      // north row, east to west
-    default: return (n - 1 - i) * n;               // west column, north to south
+    case 0:
+      return i;  // south row, west to east
+    case 1:
+      return i * n + (n - 1);  // east column, south to north
+    case 2:
+      return (n - 1) * n + (n - 1 - i);  // north row, east to west
+    default:
+      return (n - 1 - i) * n;  // west column, north to south
   }
 }
 
@@ -127,7 +139,8 @@ const Geometry& geometry(int n) {
   // One table per odd size, built together on first use (thread-safe static initialisation).
   static const auto tables = [] {
     std::array<std::unique_ptr<Geometry>, (kMaxSize - kMinSize) / 2 + 1> t;
-    for (int i = 0; i < static_cast<int>(t.size()); ++i) t[i] = std::make_unique<Geometry>(build(kMinSize + 2 * i));
+    for (int i = 0; i < static_cast<int>(t.size()); ++i)
+      t[i] = std::make_unique<Geometry>(build(kMinSize + 2 * i));
     return t;
   }();
   return *tables[(n - kMinSize) / 2];

@@ -25,9 +25,9 @@ inline constexpr int kDr[kDirections] = {1, 0, -1, 0, 1, -1, -1, 1};
 inline constexpr int kDc[kDirections] = {0, 1, 0, -1, 1, 1, -1, -1};
 
 struct Geometry {
-  int n = 0;      // side length
-  int cells = 0;  // n * n
-  int centre = 0; // the source of magic
+  int n = 0;       // side length
+  int cells = 0;   // n * n
+  int centre = 0;  // the source of magic
   // step[c][d]: the next cell along direction d, or -1. Diagonal steps exist only between
   // two cells of the same city (a main city or the holy city): the manual lets pieces go
   // diagonally only inside them.
@@ -62,7 +62,7 @@ struct Geometry {
 
   int row(int c) const { return c / n; }
   int col(int c) const { return c % n; }
-  std::string name(int c) const;  // "e1": file letter from the west, rank from the south
+  std::string name(int c) const;           // "e1": file letter from the west, rank from the south
   int parse(std::string_view text) const;  // -1 when not a cell of this board
 };
 

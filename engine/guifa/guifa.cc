@@ -17,11 +17,13 @@ namespace qilab::guifa {
 std::vector<OptionSpec> Guifa::option_specs() {
   return {
       int_option("players", 4, 2, 4, "2 (opposite edges, the teaching game) or 4"),
-      choice_option("teams", "alliance", {"alliance", "free_for_all"},
-                    "with 4 players: 'alliance' (2v2, opposite seats allied, the orthodox game) or 'free_for_all'"),
+      choice_option(
+          "teams", "alliance", {"alliance", "free_for_all"},
+          "with 4 players: 'alliance' (2v2, opposite seats allied, the orthodox game) or 'free_for_all'"),
       int_option("board_size", 9, kMinSize, kMaxSize, "side of the square board, odd, 9 to 15"),
       // Turns and moves are counted in 32 bits; a million turns keeps both far from it.
-      int_option("max_turns", 400, 1, 1'000'000, "turns of all players together after which the game ends as a draw"),
+      int_option("max_turns", 400, 1, 1'000'000,
+                 "turns of all players together after which the game ends as a draw"),
       {"hold_round", true,
        "the alliance that moved first must hold the source of magic with its scepter for one full round "
        "(manual 一 and D); false: every scepter on the source wins at once"},
@@ -38,7 +40,7 @@ Guifa::Guifa(const Options& options)
   geometry(size_);  // refuses an even size
   if (players_ != 2 && players_ != 4)
     throw Error("guifa: option 'players' expects 2 or 4, got " + std::to_string(players_));
-  mode_ = players_ == 2 ? Mode::kTwoPlayers
+  mode_ = players_ == 2                               ? Mode::kTwoPlayers
           : options.get_string("teams") == "alliance" ? Mode::kAlliance
                                                       : Mode::kFreeForAll;
   const EncodingLayout layout(size_, players_, mode_);
@@ -67,7 +69,8 @@ State Guifa::initial_state() const {
   const int first = (g.n - 7) / 2;
   for (int p = 0; p < players_; ++p)
     for (int k = 0; k < 7; ++k)
-      s.place(g.home(s.side_of(p), first + k), Piece{static_cast<std::uint8_t>(k), static_cast<std::int8_t>(p), 0, s.new_id(), 0});
+      s.place(g.home(s.side_of(p), first + k),
+              Piece{static_cast<std::uint8_t>(k), static_cast<std::int8_t>(p), 0, s.new_id(), 0});
   s.settle(0);
   return s;
 }
@@ -91,18 +94,20 @@ void Guifa::check_army(const State& s, const Bad& bad) const {
       int bodies = 0, clones = 0;
       for (int c : mine) ((s.sq_[c].flags & kClone) ? clones : bodies) += 1;
       if (bodies > players_)
-        throw bad("pieces", seat_of(p) + " has " + std::to_string(bodies) + " " + kKindName[k] + " pieces; with " +
-                                std::to_string(players_) + " players a seat can hold at most " + std::to_string(players_) +
+        throw bad("pieces", seat_of(p) + " has " + std::to_string(bodies) + " " + kKindName[k] +
+                                " pieces; with " + std::to_string(players_) +
+                                " players a seat can hold at most " + std::to_string(players_) +
                                 " (its own and revived ones)");
-      if (clones > 1) throw bad("pieces", seat_of(p) + " has " + std::to_string(clones) + " clones; at most 1");
+      if (clones > 1)
+        throw bad("pieces", seat_of(p) + " has " + std::to_string(clones) + " clones; at most 1");
       total += bodies;
     }
     int corpses = 0;
     for (int c : s.corpse_cells_) corpses += s.corpses(c, static_cast<Kind>(k));
     if (total + corpses > players_)
-      throw bad("pieces", std::to_string(total) + " " + kKindName[k] + " pieces and " + std::to_string(corpses) +
-                              " revivable " + kKindName[k] + " corpses, but " + std::to_string(players_) +
-                              " players bring only " + std::to_string(players_));
+      throw bad("pieces", std::to_string(total) + " " + kKindName[k] + " pieces and " +
+                              std::to_string(corpses) + " revivable " + kKindName[k] + " corpses, but " +
+                              std::to_string(players_) + " players bring only " + std::to_string(players_));
   }
   for (int c : s.illusions_) {
     const Piece& q = s.sq_[c];
@@ -111,14 +116,16 @@ void Guifa::check_army(const State& s, const Bad& bad) const {
     if (!s.occ_.test(g.centre) || mid.kind != kIllusionist || (mid.flags & kClone) || mid.owner != q.owner ||
         mid.id != q.master)
       throw bad("pieces", "the clone on " + g.name(c) + " (" + seat_of(q.owner) +
-                              ") needs its master, the same seat's illusionist, on the centre " + g.name(g.centre));
+                              ") needs its master, the same seat's illusionist, on the centre " +
+                              g.name(g.centre));
   }
   for (int c : s.kind_[kSummoner]) {
     int beasts = 0;
     for (int b : s.beasts_) beasts += s.sq_[b].master == s.sq_[c].id;
     if (beasts > 4)
-      throw bad("pieces", seat_of(s.sq_[c].owner) + " has " + std::to_string(beasts) + " beasts of its summoner on " +
-                              g.name(c) + "; a summoning places at most 4, and no new one begins while one lives");
+      throw bad("pieces", seat_of(s.sq_[c].owner) + " has " + std::to_string(beasts) +
+                              " beasts of its summoner on " + g.name(c) +
+                              "; a summoning places at most 4, and no new one begins while one lives");
   }
 }
 
@@ -130,8 +137,8 @@ std::vector<int> Guifa::teams() const {
 
 State Guifa::state_from_json(const nlohmann::json& j) const {
   const JsonField root(j, "guifa position");
-  root.object({"game", "size", "players", "mode", "current", "turns", "moves", "pieces", "corpses", "fields", "out",
-               "hold", "summoning", "ward", "next_id", "winner"});
+  root.object({"game", "size", "players", "mode", "current", "turns", "moves", "pieces", "corpses", "fields",
+               "out", "hold", "summoning", "ward", "next_id", "winner"});
   State s = empty_state();
   const Geometry& g = s.geo();
   auto cell = [&](const JsonField& v) {
@@ -141,10 +148,13 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
   };
   root["game"].expect("guifa");
   if (root["size"].int_in(kMinSize, kMaxSize) != size_)
-    root["size"].fail("the game is configured for a " + std::to_string(size_) + "x" + std::to_string(size_) + " board");
+    root["size"].fail("the game is configured for a " + std::to_string(size_) + "x" + std::to_string(size_) +
+                      " board");
   if (root["players"].int_in(2, 4) != players_)
     root["players"].fail("the game is configured for " + std::to_string(players_) + " players");
-  root["mode"].expect(mode_ == Mode::kTwoPlayers ? "two_players" : mode_ == Mode::kAlliance ? "alliance" : "free_for_all");
+  root["mode"].expect(mode_ == Mode::kTwoPlayers ? "two_players"
+                      : mode_ == Mode::kAlliance ? "alliance"
+                                                 : "free_for_all");
   s.current_ = static_cast<std::int8_t>(root["current"].int_in(0, players_ - 1));
   s.turns_ = root["turns"].int_in(0, max_turns_);
   const auto moves = root.find("moves");
@@ -207,7 +217,8 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
         if (k == kKindName[kRevivable[r]]) nibble = kRevivable[r];
       if (nibble < 0) counts[k].fail("unknown corpse kind (revivable kinds or 'spent')");
       const int n_kind = counts[k].int_in(0, 15);
-      s.corpses_[c] = (s.corpses_[c] & ~(std::uint32_t{15} << (4 * nibble))) | (std::uint32_t(n_kind) << (4 * nibble));
+      s.corpses_[c] =
+          (s.corpses_[c] & ~(std::uint32_t{15} << (4 * nibble))) | (std::uint32_t(n_kind) << (4 * nibble));
     }
     if (s.corpses_[c]) s.corpse_cells_.set(c);
   }
@@ -247,7 +258,8 @@ State Guifa::state_from_json(const nlohmann::json& j) const {
       if (!ids.count(s.ward_piece_)) ward["piece"].fail("no piece has id " + std::to_string(s.ward_piece_));
     } else if (ward.has("block")) {
       const int c = cell(ward["block"]);
-      if (g.row(c) == g.n - 1 || g.col(c) == g.n - 1) ward["block"].fail("the 2x2 block must lie on the board");
+      if (g.row(c) == g.n - 1 || g.col(c) == g.n - 1)
+        ward["block"].fail("the 2x2 block must lie on the board");
       s.ward_kind_ = 2;
       s.ward_cell_ = static_cast<std::int16_t>(c);
     } else {

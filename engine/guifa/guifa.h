@@ -49,10 +49,11 @@ enum Kind : std::uint8_t {
 };
 inline constexpr int kRange[kKinds] = {4, 3, 2, 1, 2, 3, 4, 1};
 inline constexpr char kLetter[kKinds] = {'S', 'H', 'F', 'Z', 'N', 'P', 'E', 'B'};
-inline constexpr const char* kKindName[kKinds] = {"summoner", "illusionist", "force_mage", "scepter",
-                                                   "necromancer", "prophet", "elementalist", "beast"};
+inline constexpr const char* kKindName[kKinds] = {"summoner",    "illusionist", "force_mage",   "scepter",
+                                                  "necromancer", "prophet",     "elementalist", "beast"};
 // Corpses that can be revived; a scepter's corpse cannot (a player keeps one scepter).
-inline constexpr Kind kRevivable[6] = {kSummoner, kIllusionist, kForceMage, kNecromancer, kProphet, kElementalist};
+inline constexpr Kind kRevivable[6] = {kSummoner,    kIllusionist, kForceMage,
+                                       kNecromancer, kProphet,     kElementalist};
 inline constexpr int kSpentNibble = 7;  // corpses that may never be revived (revived once, scepters)
 
 enum class Mode : std::uint8_t { kTwoPlayers, kAlliance, kFreeForAll };
@@ -131,7 +132,7 @@ class State : public NoChance, public PerfectInformation<State> {
   const Board& pieces(Player p) const { return own_[p]; }
   int summons_left() const { return summon_left_; }
   int holding() const { return hold_player_; }  // seat whose scepter must hold the source, or -1
-  int cell_of(Kind k, Player p) const;           // first such piece, or -1
+  int cell_of(Kind k, Player p) const;          // first such piece, or -1
   const Layout& layout() const { return layout_; }
 
   friend bool operator==(const State& a, const State& b) { return a.to_json() == b.to_json(); }

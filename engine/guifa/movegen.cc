@@ -60,10 +60,14 @@ inline int walk(const Geometry::Ray* rays, int count, const Board& stop_on, cons
 inline int walk_range(int range, const Geometry::Ray* rays, int count, const Board& stop_on, const Board& run,
                       Action base, Action* slot) {
   switch (range) {
-    case 1: return walk<1>(rays, count, stop_on, run, base, slot);
-    case 2: return walk<2>(rays, count, stop_on, run, base, slot);
-    case 3: return walk<3>(rays, count, stop_on, run, base, slot);
-    default: return walk<4>(rays, count, stop_on, run, base, slot);
+    case 1:
+      return walk<1>(rays, count, stop_on, run, base, slot);
+    case 2:
+      return walk<2>(rays, count, stop_on, run, base, slot);
+    case 3:
+      return walk<3>(rays, count, stop_on, run, base, slot);
+    default:
+      return walk<4>(rays, count, stop_on, run, base, slot);
   }
 }
 
@@ -103,9 +107,12 @@ inline State::Walker State::walker(int from, const LineMasks& m) const {
       // Attacks only while none of its beasts lives (manual A).
       if ((beasts_ & own_[p.owner]).any() && has_beasts(p.id)) return {&m.stop_quiet, &m.run, 4};
       return {&m.stop_attack, &m.run, 4};
-    case kIllusionist: return {&m.stop_quiet, &m.run_illusionist, 3};
-    case kProphet: return {&m.stop_prophet, &m.run_prophet, 3};
-    default: return {&m.stop_attack, &m.run, kRange[p.kind]};
+    case kIllusionist:
+      return {&m.stop_quiet, &m.run_illusionist, 3};
+    case kProphet:
+      return {&m.stop_prophet, &m.run_prophet, 3};
+    default:
+      return {&m.stop_attack, &m.run, kRange[p.kind]};
   }
 }
 
@@ -121,8 +128,8 @@ inline int State::abilities(int from, Action* slot) const {
   if constexpr (K == kSummoner) {
     // Only with no beast alive; not inside a hostile barrier, except for the centre's
     // metamagic (manual A, F).
-    if ((centred || !enemy_barrier_[team].test(from)) && !((beasts_ & own_[p.owner]).any() && has_beasts(p.id)) &&
-        summon_targets(from).any())
+    if ((centred || !enemy_barrier_[team].test(from)) &&
+        !((beasts_ & own_[p.owner]).any() && has_beasts(p.id)) && summon_targets(from).any())
       slot[n++] = layout_.summon + from;
   } else if constexpr (K == kIllusionist) {
     const bool clone = p.flags & kClone;
@@ -192,12 +199,18 @@ inline int State::abilities(int from, Action* slot) const {
 
 int State::gen_abilities(int from, Action* slot) const {
   switch (sq_[from].kind) {
-    case kSummoner: return abilities<kSummoner>(from, slot);
-    case kIllusionist: return abilities<kIllusionist>(from, slot);
-    case kNecromancer: return abilities<kNecromancer>(from, slot);
-    case kProphet: return abilities<kProphet>(from, slot);
-    case kElementalist: return abilities<kElementalist>(from, slot);
-    default: return 0;
+    case kSummoner:
+      return abilities<kSummoner>(from, slot);
+    case kIllusionist:
+      return abilities<kIllusionist>(from, slot);
+    case kNecromancer:
+      return abilities<kNecromancer>(from, slot);
+    case kProphet:
+      return abilities<kProphet>(from, slot);
+    case kElementalist:
+      return abilities<kElementalist>(from, slot);
+    default:
+      return 0;
   }
 }
 
@@ -230,7 +243,8 @@ int State::gen_piece(int from, const LineMasks& m, Action* slot) const {
         // The holy city's diagonals from the centre are ordinary lines.
         const Geometry::Ray* diagonals =
             std::find_if(rays, rays + count, [](const Geometry::Ray& r) { return r.dir >= 4; });
-        n += walk<4>(diagonals, static_cast<int>(rays + count - diagonals), m.stop_attack, m.run, base, slot + n);
+        n += walk<4>(diagonals, static_cast<int>(rays + count - diagonals), m.stop_attack, m.run, base,
+                     slot + n);
       } else {
         n = walk<4>(rays, count, m.stop_attack, m.run, base, slot);
       }
@@ -294,7 +308,8 @@ void State::legal_actions(ActionList& out) const {
 // full list at once. The game must not be over.
 Action State::random_action(Rng& rng) const {
   constexpr int kMaxPieces = 16;
-  constexpr int kMaxAbilities = kMaxPieces * (kMaxPieces + 6 * 8);  // swaps and nearby revivals bound the rest
+  constexpr int kMaxAbilities =
+      kMaxPieces * (kMaxPieces + 6 * 8);  // swaps and nearby revivals bound the rest
   const Geometry& g = *geo_;
   if (summon_left_ > 0) {  // the next beast's square, or the end of the summoning
     const Board targets = summon_targets(summon_cell_);

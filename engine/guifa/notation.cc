@@ -35,7 +35,8 @@ std::string State::action_to_string(Action a) const {
   if (a < L.place) return "summon " + g.name(a - L.summon);
   if (a < L.end_summon) return "beast " + g.name(a - L.place);
   if (a < L.revive) return "end";
-  if (a < L.clone) return "revive " + g.name((a - L.revive) / 6) + " " + kLetter[kRevivable[(a - L.revive) % 6]];
+  if (a < L.clone)
+    return "revive " + g.name((a - L.revive) / 6) + " " + kLetter[kRevivable[(a - L.revive) % 6]];
   if (a < L.annihilate) return "clone " + g.name(a - L.clone);
   if (a < L.ward) return "annihilate " + g.name(a - L.annihilate);
   if (a < L.ward_block) return "ward " + g.name(a - L.ward);
@@ -46,7 +47,9 @@ std::string State::action_to_string(Action a) const {
 Action State::string_to_action(std::string_view text) const {
   const Geometry& g = *geo_;
   const Layout& L = layout_;
-  auto bad = [&](const std::string& why) { return Error("guifa action '" + std::string(text) + "': " + why); };
+  auto bad = [&](const std::string& why) {
+    return Error("guifa action '" + std::string(text) + "': " + why);
+  };
   auto cell = [&](std::string_view s) {
     const int c = g.parse(trim(s));
     if (c < 0) throw bad("expected a cell a1-" + g.name(g.cells - 1) + ", got '" + std::string(s) + "'");
@@ -65,12 +68,14 @@ Action State::string_to_action(std::string_view text) const {
     if (word == "ward") return L.ward + cell(rest);
     if (word == "ward2x2") {
       const int c = cell(rest);
-      if (g.row(c) == g.n - 1 || g.col(c) == g.n - 1) throw bad("a 2x2 block needs its south-west corner off the north and east edges");
+      if (g.row(c) == g.n - 1 || g.col(c) == g.n - 1)
+        throw bad("a 2x2 block needs its south-west corner off the north and east edges");
       return L.ward_block + c;
     }
     if (word == "revive") {
       const auto sp = rest.find(' ');
-      if (sp == std::string_view::npos || trim(rest.substr(sp + 1)).size() != 1) throw bad("expected 'revive <cell> <kind letter>'");
+      if (sp == std::string_view::npos || trim(rest.substr(sp + 1)).size() != 1)
+        throw bad("expected 'revive <cell> <kind letter>'");
       const int c = cell(rest.substr(0, sp));
       const int k = kind_from_letter(trim(rest.substr(sp + 1))[0]);
       for (int i = 0; i < 6; ++i)
@@ -84,16 +89,20 @@ Action State::string_to_action(std::string_view text) const {
     if (at == std::string_view::npos || at == 0) continue;
     return cell(t.substr(0, at)) * L.cells + cell(t.substr(at + sep.size()));
   }
-  throw bad("expected 'a1-a2', 'a1xa2', 'a1<>a2', 'summon a1', 'beast a1', 'end', 'revive a1 F', 'clone a1', "
-            "'annihilate a1', 'ward a1', 'ward2x2 a1' or 'pass'");
+  throw bad(
+      "expected 'a1-a2', 'a1xa2', 'a1<>a2', 'summon a1', 'beast a1', 'end', 'revive a1 F', 'clone a1', "
+      "'annihilate a1', 'ward a1', 'ward2x2 a1' or 'pass'");
 }
 
 namespace {
 const char* mode_name(Mode m) {
   switch (m) {
-    case Mode::kTwoPlayers: return "two_players";
-    case Mode::kAlliance: return "alliance";
-    default: return "free_for_all";
+    case Mode::kTwoPlayers:
+      return "two_players";
+    case Mode::kAlliance:
+      return "alliance";
+    default:
+      return "free_for_all";
   }
 }
 }  // namespace
@@ -104,8 +113,13 @@ nlohmann::json State::to_json() const {
   json pieces = json::array();
   for (int c : occ_) {
     const Piece& p = sq_[c];
-    pieces.push_back({{"cell", g.name(c)}, {"kind", kKindName[p.kind]}, {"owner", int(p.owner)}, {"id", int(p.id)},
-                      {"revived", bool(p.flags & kRevived)}, {"clone", bool(p.flags & kClone)}, {"master", int(p.master)}});
+    pieces.push_back({{"cell", g.name(c)},
+                      {"kind", kKindName[p.kind]},
+                      {"owner", int(p.owner)},
+                      {"id", int(p.id)},
+                      {"revived", bool(p.flags & kRevived)},
+                      {"clone", bool(p.flags & kClone)},
+                      {"master", int(p.master)}});
   }
   json corpses = json::array();
   for (int c : corpse_cells_) {
@@ -183,7 +197,8 @@ std::string State::render_text() const {
   }
   out += "\n";
   if (winner_team_ >= 0) {
-    out += "Winner: " + std::string(mode_ == Mode::kAlliance ? "alliance " : "seat ") + std::to_string(winner_team_);
+    out += "Winner: " + std::string(mode_ == Mode::kAlliance ? "alliance " : "seat ") +
+           std::to_string(winner_team_);
   } else if (is_terminal()) {
     out += "Drawn at the turn cap";
   } else {

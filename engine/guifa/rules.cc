@@ -347,7 +347,8 @@ void State::apply(Action a) {
     if (!corpses_[cell]) corpse_cells_.reset(cell);
     place(cell, Piece{k, static_cast<std::int8_t>(actor), kRevived, new_id(), 0});
   } else if (a < L.annihilate) {
-    place(a - L.clone, Piece{kIllusionist, static_cast<std::int8_t>(actor), kClone, new_id(), sq_[geo_->centre].id});
+    place(a - L.clone,
+          Piece{kIllusionist, static_cast<std::int8_t>(actor), kClone, new_id(), sq_[geo_->centre].id});
   } else if (a < L.ward) {
     const int cell = a - L.annihilate;
     corpses_[cell] = 0;

@@ -15,19 +15,25 @@ std::string State::render_svg(Player seat) const {
   const int n = g.n;
   auto X = [&](int c) { return static_cast<double>(g.col(c)); };
   auto Y = [&](int c) { return static_cast<double>(n - 1 - g.row(c)); };
-  svg::Writer out(-1, -0.2, n + 1.2, n + 1.8, 40, "guifa, " + std::to_string(players_) + " players", "guifa", seat);
+  svg::Writer out(-1, -0.2, n + 1.2, n + 1.8, 40, "guifa, " + std::to_string(players_) + " players", "guifa",
+                  seat);
   auto seat_of_side = [&](int side) {
     for (int p = 0; p < players_; ++p)
       if (side_of(p) == side) return p;
     return -1;
   };
-  auto team_seat = [&](int team) { return team;  /* team t's first seat is seat t in every mode */ };
+  auto team_seat = [&](int team) {
+    return team; /* team t's first seat is seat t in every mode */
+  };
 
   out.open("g", {{"class", "board"}});
   out.open("defs", {});
   for (int t = 0; t < num_teams(); ++t) {
-    out.open("pattern", {{"id", "field" + std::to_string(t)}, {"width", 0.25}, {"height", 0.25},
-                         {"patternUnits", "userSpaceOnUse"}, {"patternTransform", "rotate(45)"}});
+    out.open("pattern", {{"id", "field" + std::to_string(t)},
+                         {"width", 0.25},
+                         {"height", 0.25},
+                         {"patternUnits", "userSpaceOnUse"},
+                         {"patternTransform", "rotate(45)"}});
     out.line(0, 0, 0, 0.25, svg::seat_colour(team_seat(t)), 0.08);
     out.close();
   }
@@ -35,9 +41,14 @@ std::string State::render_svg(Player seat) const {
   for (int c = 0; c < g.cells; ++c) {
     const int city = g.city[c];
     std::string_view fill = (g.row(c) + g.col(c)) % 2 ? "#f4efe4" : "#e9e1cf";
-    if (city == 4) fill = "#f5e29a";
-    else if (city >= 0 && seat_of_side(city) >= 0) fill = svg::seat_tint(seat_of_side(city));
-    out.rect(X(c), Y(c), 1, 1, fill, "#b0a890", 0.02, {{"class", city == 4 ? "square holy-city" : city >= 0 ? "square city" : "square"}});
+    if (city == 4)
+      fill = "#f5e29a";
+    else if (city >= 0 && seat_of_side(city) >= 0)
+      fill = svg::seat_tint(seat_of_side(city));
+    out.rect(X(c), Y(c), 1, 1, fill, "#b0a890", 0.02,
+             {{"class", city == 4   ? "square holy-city"
+                        : city >= 0 ? "square city"
+                                    : "square"}});
   }
   // The source of magic.
   out.circle(X(g.centre) + 0.5, Y(g.centre) + 0.5, 0.42, "none", "#b8860b", 0.06, {{"class", "source"}});
@@ -74,21 +85,27 @@ std::string State::render_svg(Player seat) const {
     const Piece& p = sq_[c];
     char letter = kLetter[p.kind];
     if (p.flags & (kClone | kRevived)) letter = static_cast<char>(letter - 'A' + 'a');
-    out.open("g", {{"class", "piece"}, {"data-seat", static_cast<int>(p.owner)}, {"data-kind", kKindName[p.kind]},
+    out.open("g", {{"class", "piece"},
+                   {"data-seat", static_cast<int>(p.owner)},
+                   {"data-kind", kKindName[p.kind]},
                    {"data-cell", g.name(c)}});
     out.title(std::string("seat ") + std::to_string(p.owner) + " " + kKindName[p.kind] +
-              (p.flags & kClone ? " (clone)" : "") + (p.flags & kRevived ? " (revived)" : "") + " on " + g.name(c));
+              (p.flags & kClone ? " (clone)" : "") + (p.flags & kRevived ? " (revived)" : "") + " on " +
+              g.name(c));
     const bool ward = ward_kind_ == 1 && p.id == ward_piece_;
-    out.circle(X(c) + 0.5, Y(c) + 0.5, 0.36, svg::seat_colour(p.owner), ward ? "#b8860b" : "#222222", ward ? 0.1 : 0.03,
-               p.flags & kClone ? svg::Attrs{{"fill-opacity", 0.55}} : svg::Attrs{});
+    out.circle(X(c) + 0.5, Y(c) + 0.5, 0.36, svg::seat_colour(p.owner), ward ? "#b8860b" : "#222222",
+               ward ? 0.1 : 0.03, p.flags & kClone ? svg::Attrs{{"fill-opacity", 0.55}} : svg::Attrs{});
     out.text(X(c) + 0.5, Y(c) + 0.5, 0.4, "#ffffff", std::string(1, letter), {{"font-weight", "bold"}});
     out.close();
   }
   out.close();
 
   std::string status;
-  if (winner_team_ >= 0) status = (mode_ == Mode::kAlliance ? "winner: alliance " : "winner: seat ") + std::to_string(winner_team_);
-  else if (is_terminal()) status = "drawn at the turn cap";
+  if (winner_team_ >= 0)
+    status =
+        (mode_ == Mode::kAlliance ? "winner: alliance " : "winner: seat ") + std::to_string(winner_team_);
+  else if (is_terminal())
+    status = "drawn at the turn cap";
   else {
     status = "to move: seat " + std::to_string(current_);
     if (summon_left_ > 0) status += " (summoning, " + std::to_string(summon_left_) + " beasts left)";

@@ -15,7 +15,6 @@
 #include "engine/junqi/echo.h"
 #include "engine/core/input.h"
 
-
 namespace qilab::junqi {
 namespace {
 
@@ -26,7 +25,8 @@ NodeKind parse_kind(const std::string& s, const std::string& where) {
   if (s == "headquarters") return NodeKind::kHeadquarters;
   if (s == "station") return NodeKind::kStation;
   if (s == "airport") return NodeKind::kAirport;
-  throw Error(where + ": field 'kind': expected post, rail, camp, headquarters, station or airport, got " + echo_json(nlohmann::json(s)));
+  throw Error(where + ": field 'kind': expected post, rail, camp, headquarters, station or airport, got " +
+              echo_json(nlohmann::json(s)));
 }
 
 const nlohmann::json& field(const nlohmann::json& j, const char* name, const std::string& where) {
@@ -40,9 +40,10 @@ const nlohmann::json& field(const nlohmann::json& j, const char* name, const std
 // range (18446744073709551615 would read as -1, the centre's army) is refused, never wrapped.
 int integer(const nlohmann::json& j, const char* name, int lo, int hi, const std::string& where) {
   const auto& v = field(j, name, where);
-  const bool in_range = v.is_number_integer() &&
-                        !(v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) &&
-                        v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
+  const bool in_range =
+      v.is_number_integer() &&
+      !(v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) &&
+      v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi;
   if (!in_range)
     throw Error(where + ": field '" + name + "': expected an integer in [" + std::to_string(lo) + ", " +
                 std::to_string(hi) + "], got " + echo_json(v));
@@ -50,7 +51,8 @@ int integer(const nlohmann::json& j, const char* name, int lo, int hi, const std
 }
 
 // Refuses a key of object j outside `known` (a misspelt field would otherwise be ignored).
-void known_fields(const nlohmann::json& j, std::initializer_list<std::string_view> known, const std::string& where) {
+void known_fields(const nlohmann::json& j, std::initializer_list<std::string_view> known,
+                  const std::string& where) {
   for (const auto& [k, v] : j.items())
     if (std::find(known.begin(), known.end(), k) == known.end()) {
       std::string list;
@@ -66,7 +68,9 @@ std::string text(const nlohmann::json& j, const char* name, const std::string& w
   return v.get<std::string>();
 }
 
-bool rail_capable(NodeKind k) { return k == NodeKind::kRail || k == NodeKind::kStation || k == NodeKind::kAirport; }
+bool rail_capable(NodeKind k) {
+  return k == NodeKind::kRail || k == NodeKind::kStation || k == NodeKind::kAirport;
+}
 
 }  // namespace
 
@@ -89,13 +93,15 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
   known_fields(j, {"name", "armies", "nodes", "roads", "rails"}, where);
   b.name = text(j, "name", where);
   b.armies = integer(j, "armies", 2, kMaxArmies, where);
-  if (b.armies % 2) throw Error(where + ": field 'armies': expected an even number (two sides), got " + std::to_string(b.armies));
+  if (b.armies % 2)
+    throw Error(where + ": field 'armies': expected an even number (two sides), got " +
+                std::to_string(b.armies));
 
   const auto& nodes = field(j, "nodes", where);
   if (!nodes.is_array()) throw Error(where + ": field 'nodes': expected an array");
   if (nodes.size() > kMaxPosts)
-    throw Error(where + ": field 'nodes': " + std::to_string(nodes.size()) + " nodes, the engine holds at most " +
-                std::to_string(kMaxPosts));
+    throw Error(where + ": field 'nodes': " + std::to_string(nodes.size()) +
+                " nodes, the engine holds at most " + std::to_string(kMaxPosts));
   std::map<std::string, int> index;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const std::string at = where + ": nodes[" + std::to_string(i) + "]";
@@ -110,8 +116,10 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
       if (!field(nodes[i], k, at).is_number()) throw Error(at + ": field '" + k + "': expected a number");
     n.x = nodes[i]["x"].get<double>();
     n.y = nodes[i]["y"].get<double>();
-    if (!index.emplace(n.id, static_cast<int>(i)).second) throw Error(at + ": duplicate id " + echo_json(nlohmann::json(n.id)));
-    if (n.army < 0 && (n.kind == NodeKind::kCamp || n.kind == NodeKind::kHeadquarters || n.kind == NodeKind::kPost))
+    if (!index.emplace(n.id, static_cast<int>(i)).second)
+      throw Error(at + ": duplicate id " + echo_json(nlohmann::json(n.id)));
+    if (n.army < 0 &&
+        (n.kind == NodeKind::kCamp || n.kind == NodeKind::kHeadquarters || n.kind == NodeKind::kPost))
       throw Error(at + " (" + echo(n.id) + "): a centre node (army -1) must be rail, station or airport");
     if (n.army >= 0 && (n.kind == NodeKind::kStation || n.kind == NodeKind::kAirport))
       throw Error(at + " (" + echo(n.id) + "): stations and the airport belong to the centre (army -1)");
@@ -135,9 +143,9 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
       hqs += n.kind == NodeKind::kHeadquarters;
     }
     if (cells.size() != kRows * kCols || camps != 5 || hqs != 2)
-      throw Error(where + ": army " + std::to_string(a) + " needs 30 posts (has " + std::to_string(cells.size()) +
-                  ") with 5 camps (has " + std::to_string(camps) + ") and 2 headquarters (has " +
-                  std::to_string(hqs) + ")");
+      throw Error(where + ": army " + std::to_string(a) + " needs 30 posts (has " +
+                  std::to_string(cells.size()) + ") with 5 camps (has " + std::to_string(camps) +
+                  ") and 2 headquarters (has " + std::to_string(hqs) + ")");
   }
 
   auto node_ref = [&](const nlohmann::json& v, const std::string& at) {
@@ -168,11 +176,13 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
     known_fields(e, {"a", "b", "line", "arc"}, at);
     int a = node_ref(field(e, "a", at), at + ".a"), c = node_ref(field(e, "b", at), at + ".b");
     std::string line = text(e, "line", at);
-    if (e.contains("arc") && !e["arc"].is_boolean()) throw Error(at + ": field 'arc': expected true or false");
+    if (e.contains("arc") && !e["arc"].is_boolean())
+      throw Error(at + ": field 'arc': expected true or false");
     if (a == c) throw Error(at + ": a rail joins " + echo_json(nlohmann::json(b.nodes[a].id)) + " to itself");
     for (int p : {a, c})
       if (!rail_capable(b.nodes[p].kind))
-        throw Error(at + ": " + echo_json(nlohmann::json(b.nodes[p].id)) + " is not a rail post, station or airport");
+        throw Error(at + ": " + echo_json(nlohmann::json(b.nodes[p].id)) +
+                    " is not a rail post, station or airport");
     b.rail[a].set(c);
     b.rail[c].set(a);
     line_edges[line].emplace_back(a, c);
@@ -187,10 +197,14 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
     }
     int start = -1;
     for (const auto& [p, nb] : adj) {
-      if (nb.size() > 2) throw Error(where + ": rail line " + echo_json(nlohmann::json(name)) + " branches at " + echo_json(nlohmann::json(b.nodes[p].id)));
+      if (nb.size() > 2)
+        throw Error(where + ": rail line " + echo_json(nlohmann::json(name)) + " branches at " +
+                    echo_json(nlohmann::json(b.nodes[p].id)));
       if (nb.size() == 1 && start < 0) start = p;
     }
-    if (start < 0) throw Error(where + ": rail line " + echo_json(nlohmann::json(name)) + " is a loop; a line must have two ends");
+    if (start < 0)
+      throw Error(where + ": rail line " + echo_json(nlohmann::json(name)) +
+                  " is a loop; a line must have two ends");
     std::vector<int> order{start};
     int prev = -1, cur = start;
     while (true) {
@@ -204,7 +218,8 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
       if (order.size() > adj.size()) break;
     }
     if (order.size() != adj.size() || order.size() != edges.size() + 1)
-      throw Error(where + ": rail line " + echo_json(nlohmann::json(name)) + " is not one unbroken path (check for repeated or split edges)");
+      throw Error(where + ": rail line " + echo_json(nlohmann::json(name)) +
+                  " is not one unbroken path (check for repeated or split edges)");
     b.line_names.push_back(name);
     b.lines.push_back(order);
   }
@@ -223,15 +238,17 @@ Board parse_board(const nlohmann::json& j, const std::string& where) {
     }
   }
   if (b.turn_posts.count() > kMaxTurnPosts)
-    throw Error(where + ": " + std::to_string(b.turn_posts.count()) + " stations and airports, the engine holds at most " +
-                std::to_string(kMaxTurnPosts));
+    throw Error(where + ": " + std::to_string(b.turn_posts.count()) +
+                " stations and airports, the engine holds at most " + std::to_string(kMaxTurnPosts));
   b.turn_index.fill(-1);
   {
     int n = 0;
     for (int p : b.turn_posts) b.turn_index[p] = static_cast<std::int8_t>(n++);
   }
   for (int i = 0; i < b.posts; ++i)
-    if (b.is_rail(i) && b.rail[i].none()) throw Error(where + ": rail post " + echo_json(nlohmann::json(b.nodes[i].id)) + " lies on no rail line");
+    if (b.is_rail(i) && b.rail[i].none())
+      throw Error(where + ": rail post " + echo_json(nlohmann::json(b.nodes[i].id)) +
+                  " lies on no rail line");
 
   // Rays along every line through every post.
   std::vector<std::vector<std::vector<int>>> rays_of(b.posts);
@@ -287,7 +304,8 @@ const Board& load_board(const std::string& given) {
   // is another board, and states of the old one keep theirs.
   const std::string path = user_or_data_path(given);
   const std::string text = read_text_file(path, "board file");
-  return intern<Board>(path + "\n" + text_hash(text), [&] { return parse_board(parse_json(text, echo(path)), path); });
+  return intern<Board>(path + "\n" + text_hash(text),
+                       [&] { return parse_board(parse_json(text, echo(path)), path); });
 }
 
 std::string default_board_path(std::string_view name) {

@@ -16,11 +16,11 @@
 
 namespace qilab::junqi {
 
-inline constexpr int kMaxPosts = 193;    // the 六国 board; the 四国 board has 129
+inline constexpr int kMaxPosts = 193;  // the 六国 board; the 四国 board has 129
 inline constexpr int kMaxArmies = 6;
 inline constexpr int kRows = 6, kCols = 5;
-inline constexpr int kSlots = 25;        // non-camp posts of an army = pieces of an army
-inline constexpr int kMaxTurnPosts = 32; // posts of the 六国 centre (13 on the board in configs/)
+inline constexpr int kSlots = 25;         // non-camp posts of an army = pieces of an army
+inline constexpr int kMaxTurnPosts = 32;  // posts of the 六国 centre (13 on the board in configs/)
 using Posts = Bitboard<kMaxPosts>;
 // A bitboard's words, for word-at-a-time work in the hot loops (Posts::words()).
 using Words = Posts::Words;
@@ -43,8 +43,8 @@ struct Node {
 struct RayRun {
   std::uint64_t posts;  // the run's posts in word `word`
   std::uint8_t word;
-  bool rising;          // post numbers rise along the ray
-  std::uint8_t rest;    // runs of the same ray after this one
+  bool rising;        // post numbers rise along the ray
+  std::uint8_t rest;  // runs of the same ray after this one
 };
 
 struct Board {
@@ -105,10 +105,14 @@ inline KindSet setup_kinds(const Board& b, int post) {
 // seed's sentence; null for kinds no setup rule places.
 inline const char* setup_rule(int kind) {
   switch (kind) {
-    case kFlag: return "the flag goes in a headquarters (军棋只能放在司令部)";
-    case kMine: return "mines go in the last two rows (地雷只能放在最后两行)";
-    case kBomb: return "no bomb in the front row (炸弹不能放在第一行)";
-    default: return nullptr;
+    case kFlag:
+      return "the flag goes in a headquarters (军棋只能放在司令部)";
+    case kMine:
+      return "mines go in the last two rows (地雷只能放在最后两行)";
+    case kBomb:
+      return "no bomb in the front row (炸弹不能放在第一行)";
+    default:
+      return nullptr;
   }
 }
 

@@ -32,16 +32,23 @@ double deployment_score(const State& s, Player p) {
     const bool hq = b.headquarters.test(post);
     const double worth = kDeployWorth[kind];
     switch (kind) {
-      case kFlag: break;
+      case kFlag:
+        break;
       case kMine:
-        if (flag_road.test(post)) score += kMineGuardsFlag;
-        else if (hq) score += kMineInOtherHq;
+        if (flag_road.test(post))
+          score += kMineGuardsFlag;
+        else if (hq)
+          score += kMineInOtherHq;
         break;
       case kBomb:
-        if (hq) score -= worth;
-        else if (flag_road.test(post)) score += kBombGuardsFlag;
-        else if (row >= 1 && row <= 3) score += kBombMiddle;
-        else if (row == 4) score += kBombBackRow;
+        if (hq)
+          score -= worth;
+        else if (flag_road.test(post))
+          score += kBombGuardsFlag;
+        else if (row >= 1 && row <= 3)
+          score += kBombMiddle;
+        else if (row == 4)
+          score += kBombBackRow;
         break;
       default:
         if (hq) {

@@ -9,7 +9,6 @@
 #include "engine/core/error.h"
 #include "engine/junqi/echo.h"
 
-
 namespace qilab::junqi {
 namespace {
 
@@ -27,14 +26,16 @@ std::array<std::string, kRows> rows_of(std::string_view layout) {
     cur.clear();
   };
   for (char ch : layout) {
-    if (ch == '/' || ch == '\n') flush();
-    else if (ch != ' ' && ch != '\t' && ch != '\r') cur += ch;
+    if (ch == '/' || ch == '\n')
+      flush();
+    else if (ch != ' ' && ch != '\t' && ch != '\r')
+      cur += ch;
   }
   flush();
   std::size_t places = 0;
   for (const auto& row : rows) places += row.size();
-  const std::string shape = "deployment: " + std::to_string(places) + " places in " + std::to_string(rows.size()) +
-                            " rows, expected 30 in 6 rows of 5";
+  const std::string shape = "deployment: " + std::to_string(places) + " places in " +
+                            std::to_string(rows.size()) + " rows, expected 30 in 6 rows of 5";
   if (rows.size() != kRows) throw Error(shape);
   std::array<std::string, kRows> out;
   for (int i = 0; i < kRows; ++i) {
@@ -62,7 +63,9 @@ std::array<int, kSlots> deployment_posts(const Board& b, int seat, std::string_v
         continue;
       }
       const char* k = std::char_traits<char>::find(kSymbol, kKinds, ch);
-      if (!k) throw Error(at + ": expected one of FMB123456789, got " + echo_json(nlohmann::json(std::string(1, ch))));
+      if (!k)
+        throw Error(at + ": expected one of FMB123456789, got " +
+                    echo_json(nlohmann::json(std::string(1, ch))));
       const int kind = static_cast<int>(k - kSymbol);
       const int post = b.post_at(seat, r, c);
       if (!(setup_kinds(b, post) & bit(kind))) throw Error(at + ": " + setup_rule(kind));
@@ -82,12 +85,14 @@ std::vector<Action> deployment_actions(const State& s, std::string_view layout) 
   if (s.phase() != Phase::kDeploy || s.deploy_kind() != kDeployOrder[0])
     throw Error("deployment: the seat to move is not about to deploy");
   std::vector<Action> out;
-  for (int post : deployment_posts(s.board(), s.current_player(), layout)) out.push_back(s.place_action(post));
+  for (int post : deployment_posts(s.board(), s.current_player(), layout))
+    out.push_back(s.place_action(post));
   return out;
 }
 
 std::string resolve_deployment(const std::string& entry) {
-  if (entry.size() > 4 && entry.substr(entry.size() - 4) == ".txt") return read_deployment(user_or_data_path(entry));
+  if (entry.size() > 4 && entry.substr(entry.size() - 4) == ".txt")
+    return read_deployment(user_or_data_path(entry));
   // A layout has rows ('/') or camps ('+'), which no name has: whatever its length, it is
   // read as a layout, so a wrong one is reported as such (not as a missing name).
   if (entry.find_first_of("/+\n") != std::string::npos) {
@@ -102,8 +107,11 @@ std::string resolve_deployment(const std::string& entry) {
     }
     return entry;
   }
-  if (entry.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != std::string::npos)
-    throw Error("\"" + echo(entry) + "\" is neither a layout (6 rows of 5 separated by '/'), a .txt file nor a name under configs/games/junqi/");
+  if (entry.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
+      std::string::npos)
+    throw Error("\"" + echo(entry) +
+                "\" is neither a layout (6 rows of 5 separated by '/'), a .txt file nor a name under "
+                "configs/games/junqi/");
   return named_deployment(entry);
 }
 

@@ -9,8 +9,9 @@
 namespace qilab::junqi {
 namespace {
 
-constexpr const char* kKindName[kKinds] = {"flag",     "mine",     "bomb",    "engineer", "platoon", "company",
-                                           "battalion", "regiment", "brigade", "division", "corps",   "marshal"};
+constexpr const char* kKindName[kKinds] = {"flag",    "mine",     "bomb",      "engineer",
+                                           "platoon", "company",  "battalion", "regiment",
+                                           "brigade", "division", "corps",     "marshal"};
 constexpr const char* kStepName[kSteps] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 
 std::string seat(int k) {
@@ -90,7 +91,8 @@ Action State::policy_action(int index) const {
     if (kind == kPlaceKind) {
       a = place_action(l.unturn[m * P + from]);
     } else if (kind < kFirstFarKind) {
-      const int r = cell / l.width + kStepRow[kind - kFirstStepKind], c = cell % l.width + kStepCol[kind - kFirstStepKind];
+      const int r = cell / l.width + kStepRow[kind - kFirstStepKind],
+                c = cell % l.width + kStepCol[kind - kFirstStepKind];
       if (r < 0 || r >= l.height || c < 0 || c >= l.width) return kInvalidAction;
       to = l.post_at_cell[r * l.width + c];
     } else {

@@ -46,7 +46,8 @@ Values State::evaluate() const {
         const Posts near = b.road[post] | b.rail[post];
         Posts ring2;
         for (int q : near) ring2 |= b.road[q];
-        material -= 6.0 * (near & enemies).count() + 2.0 * (ring2.andnot(near).andnot(Posts::single(post)) & enemies).count();
+        material -= 6.0 * (near & enemies).count() +
+                    2.0 * (ring2.andnot(near).andnot(Posts::single(post)) & enemies).count();
       } else if (mobile(kind) && !b.camps.test(post)) {
         // Threats: a piece next to a stronger enemy it cannot flee from is half lost.
         for (int q : b.road[post] & enemies) {

@@ -12,13 +12,17 @@ nlohmann::json State::to_json() const {
   const Board& b = *board_;
   nlohmann::json pieces = nlohmann::json::array();
   for (int i = 0; i < players_ * kSlots; ++i) {
-    pieces.push_back({{"kind", kind_of_[i] == kNone ? nlohmann::json(nullptr) : nlohmann::json(std::string(1, kSymbol[kind_of_[i]]))},
-                      {"post", post_of_[i] == kNone ? nlohmann::json(nullptr) : nlohmann::json(b.nodes[post_of_[i]].id)},
-                      {"evidence", evidence_[i]}});
+    pieces.push_back(
+        {{"kind", kind_of_[i] == kNone ? nlohmann::json(nullptr)
+                                       : nlohmann::json(std::string(1, kSymbol[kind_of_[i]]))},
+         {"post", post_of_[i] == kNone ? nlohmann::json(nullptr) : nlohmann::json(b.nodes[post_of_[i]].id)},
+         {"evidence", evidence_[i]}});
   }
   nlohmann::json fights = nlohmann::json::array();
-  for (int f = 0; f < fights_count_; ++f) fights.push_back({fights_[f].attacker, fights_[f].defender, fights_[f].outcome});
-  nlohmann::json deployed = nlohmann::json::array(), out = nlohmann::json::array(), offered = nlohmann::json::array();
+  for (int f = 0; f < fights_count_; ++f)
+    fights.push_back({fights_[f].attacker, fights_[f].defender, fights_[f].outcome});
+  nlohmann::json deployed = nlohmann::json::array(), out = nlohmann::json::array(),
+                 offered = nlohmann::json::array();
   for (int p = 0; p < players_; ++p) {
     deployed.push_back(deployed_[p]);
     out.push_back(eliminated(p));
@@ -35,7 +39,8 @@ nlohmann::json State::to_json() const {
           {"moves", moves_},
           {"play_moves", play_moves_},
           {"quiet", quiet_},
-          {"last", last_from_ < 0 ? nlohmann::json(nullptr) : nlohmann::json::array({b.nodes[last_from_].id, b.nodes[last_to_].id})},
+          {"last", last_from_ < 0 ? nlohmann::json(nullptr)
+                                  : nlohmann::json::array({b.nodes[last_from_].id, b.nodes[last_to_].id})},
           {"pieces", pieces},
           {"fights", fights},
           {"draw_offer", offer_by_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(int(offer_by_))},
@@ -45,8 +50,8 @@ nlohmann::json State::to_json() const {
 State state_from_json_impl(const Board* board, const Rules& rules, const nlohmann::json& j) {
   const Board& b = *board;
   const JsonField root(j, b.name + " position");
-  root.object({"game", "phase", "current", "deployed", "eliminated", "result", "moves", "play_moves", "quiet", "last",
-               "pieces", "fights", "draw_offer", "draw_offered"});
+  root.object({"game", "phase", "current", "deployed", "eliminated", "result", "moves", "play_moves", "quiet",
+               "last", "pieces", "fights", "draw_offer", "draw_offered"});
   auto post_id = [&](const JsonField& v) {
     const int p = b.find(v.string());
     if (p < 0) v.fail("unknown post " + echo_json(v.json()));
@@ -58,7 +63,8 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
   const int n = s.players_;
   s.phase_ = static_cast<Phase>(root["phase"].one_of({"deploy", "play", "over"}));
   s.result_ = static_cast<std::int8_t>(root["result"].one_of({"none", "side0", "side1", "draw"}) - 1);
-  if ((s.phase_ == Phase::kOver) != (s.result_ >= 0)) root["result"].fail("a result is given exactly when the phase is over");
+  if ((s.phase_ == Phase::kOver) != (s.result_ >= 0))
+    root["result"].fail("a result is given exactly when the phase is over");
   s.current_ = static_cast<std::int8_t>(root["current"].int_in(0, n - 1));
   s.moves_ = root["moves"].int_in(0, 1 << 30);
   s.play_moves_ = root["play_moves"].int_in(0, 1 << 30);
@@ -73,7 +79,8 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     if (out[p].boolean()) s.eliminated_ |= static_cast<std::uint8_t>(1u << p);
     const int want = s.phase_ != Phase::kDeploy || p < s.current_ ? kSlots : p > s.current_ ? 0 : -1;
     if (want >= 0 ? s.deployed_[p] != want : s.deployed_[p] >= kSlots)
-      deployed[p].fail("seat " + std::to_string(p) + " cannot have placed " + std::to_string(s.deployed_[p]) + " pieces in this phase");
+      deployed[p].fail("seat " + std::to_string(p) + " cannot have placed " + std::to_string(s.deployed_[p]) +
+                       " pieces in this phase");
   }
   if (s.phase_ == Phase::kDeploy && s.eliminated_) out.fail("nobody is out during deployment");
   if (s.phase_ == Phase::kPlay && s.eliminated(s.current_)) root["current"].fail("the seat to move is out");
@@ -106,7 +113,8 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     s.kind_of_[i] = static_cast<std::uint8_t>(kind);
     ++count[owner][kind];
     if (!(s.setup_mask(i) & bit(kind)))
-      kind_field.fail(std::string(kSymbol + kind, 1) + " may not start on " + b.nodes[origin].id + " (setup rules)");
+      kind_field.fail(std::string(kSymbol + kind, 1) + " may not start on " + b.nodes[origin].id +
+                      " (setup rules)");
     if (!(s.evidence_[i] & bit(kind))) evidence.fail("excludes the piece's own kind");
     if (post_field.is_null()) continue;
     const int post = post_id(post_field);
@@ -127,7 +135,8 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     for (int k = 0; k < s.deployed_[p]; ++k) ++want[kDeployOrder[k]];
     for (int k = 0; k < kKinds; ++k) placed += count[p][k];
     if (count[p] != want || placed != s.deployed_[p])
-      pieces.fail("seat " + std::to_string(p) + "'s pieces are not the first " + std::to_string(s.deployed_[p]) +
+      pieces.fail("seat " + std::to_string(p) + "'s pieces are not the first " +
+                  std::to_string(s.deployed_[p]) +
                   " of the deployment order (flag, 3 mines, 2 bombs, then 司令 down to 工兵)");
   }
 
@@ -138,9 +147,11 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
     x.array(3);  // [attacker, defender, outcome]
     const int a = x[0].int_in(0, n * kSlots - 1), d = x[1].int_in(0, n * kSlots - 1);
     const int o = x[2].int_in(0, kOutcomes - 1);
-    if (s.kind_of_[a] == kNone || s.kind_of_[d] == kNone || fight(s.kind_of_[a], s.kind_of_[d], rules.mine_dies_too) != o)
+    if (s.kind_of_[a] == kNone || s.kind_of_[d] == kNone ||
+        fight(s.kind_of_[a], s.kind_of_[d], rules.mine_dies_too) != o)
       x.fail("the outcome does not follow from the pieces' kinds");
-    s.fights_[f] = Fight{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(o)};
+    s.fights_[f] =
+        Fight{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(o)};
   }
   s.fights_count_ = static_cast<std::uint8_t>(n_fights);
   // The draw by agreement (optional fields: absent means no offer has been made).
@@ -151,11 +162,14 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
   }
   if (const auto offer = root.find("draw_offer"); offer && !offer->is_null()) {
     const int by = offer->int_in(0, n - 1);
-    if (s.phase_ != Phase::kPlay || !rules.draw_offers || !((s.offered_ >> by) & 1) || by == s.current_ || s.eliminated(by))
-      offer->fail("no draw offer by seat " + std::to_string(by) + " can be open here (draw_offers on, play phase, seat in, offered, another seat to answer)");
+    if (s.phase_ != Phase::kPlay || !rules.draw_offers || !((s.offered_ >> by) & 1) || by == s.current_ ||
+        s.eliminated(by))
+      offer->fail("no draw offer by seat " + std::to_string(by) +
+                  " can be open here (draw_offers on, play phase, seat in, offered, another seat to answer)");
     s.offer_by_ = static_cast<std::int8_t>(by);
   }
-  if (s.phase_ == Phase::kPlay && s.offer_by_ < 0 && !s.has_move(s.current_)) root["current"].fail("the seat to move has no legal move");
+  if (s.phase_ == Phase::kPlay && s.offer_by_ < 0 && !s.has_move(s.current_))
+    root["current"].fail("the seat to move has no legal move");
   return s;
 }
 

@@ -43,11 +43,13 @@ std::string State::placement_refusal(int post) const {
   if (post < 0 || post >= b.posts) return "no such post";
   const std::string at = b.nodes[post].id;
   if (b.army_of(post) != current_)
-    return at + " is not in seat " + std::to_string(current_) + "'s army (each seat deploys on its own 30 posts)";
+    return at + " is not in seat " + std::to_string(current_) +
+           "'s army (each seat deploys on its own 30 posts)";
   if (b.camps.test(post)) return at + " is a camp, and the camps start empty";
   if (occ_[current_].test(post)) return at + " already holds a piece";
   const int kind = deploy_kind();
-  if (!(setup_kinds(b, post) & bit(kind))) return std::string(kChinese[kind]) + " on " + at + ": " + setup_rule(kind);
+  if (!(setup_kinds(b, post) & bit(kind)))
+    return std::string(kChinese[kind]) + " on " + at + ": " + setup_rule(kind);
   return {};
 }
 
@@ -152,8 +154,8 @@ inline void fill_rails(const Board& b, int p, const Words& occupied, const Words
 // and the airport out of `dest` wherever they may have come in. Engineers reach every post
 // joined to `from` through empty rail posts; other pieces go along one line, turning at most
 // once at a 六国 centre post. Nobody attacks a camp. Inlined into the move generator's loop.
-[[gnu::always_inline]] inline void State::add_rail_reach(int from, bool engineer, const Masks& m, CentreReach& centre,
-                                                         Words& dest) const {
+[[gnu::always_inline]] inline void State::add_rail_reach(int from, bool engineer, const Masks& m,
+                                                         CentreReach& centre, Words& dest) const {
   const Board& b = *board_;
   const Words occupied = m.all.words(), enemy = m.attackable.words();
   const Words& empty = m.empty;
@@ -276,7 +278,9 @@ void State::legal_actions(ActionList& out) const {
     Action* slot = out.reserve_back(kSlots);
     int n = 0;
     // Bitboard::for_each keeps the scan in registers, which the iterator does not in this loop.
-    b.placement[current_][deploy_kind()].andnot(occ_[current_]).for_each([&](int post) { slot[n++] = P * P + post; });
+    b.placement[current_][deploy_kind()].andnot(occ_[current_]).for_each([&](int post) {
+      slot[n++] = P * P + post;
+    });
     out.commit(n);
     return;
   }
@@ -455,7 +459,9 @@ void State::move(int from, int to) {
       occ_[mover].reset(from);
       occ_[mover].set(to);
       break;
-    case kDefenderWins: kill(a); break;
+    case kDefenderWins:
+      kill(a);
+      break;
     default:
       kill(a);
       kill(d);
@@ -564,30 +570,37 @@ Values State::returns() const {
 std::vector<OptionSpec> junqi_option_specs(std::string_view board_name, int armies) {
   return {
       {"board", std::string(),
-       "board file (JSON) of " + std::to_string(armies) + " armies; empty: configs/boards/" + std::string(board_name) +
-           ".json in qilab's data folder"},
+       "board file (JSON) of " + std::to_string(armies) + " armies; empty: configs/boards/" +
+           std::string(board_name) + ".json in qilab's data folder"},
       choice_option("mode", "standard", {"standard", "decapitation"},
-                    "room mode: standard (the last side standing wins; 3/2/1 x base by survivors) or decapitation (斩首: one player out loses; +-1 x base)"),
+                    "room mode: standard (the last side standing wins; 3/2/1 x base by survivors) or "
+                    "decapitation (斩首: one player out loses; +-1 x base)"),
       choice_option("visibility", "dark", {"dark", "bright"},
                     "dark (own ranks only) or bright (every rank shown once all have deployed)"),
       {"allies_visible", false, "dark game: allies see each other's ranks"},
-      {"mine_dies_too", false, "a mine that kills an attacker dies as well (主帅制 sources); default: the mine stays"},
+      {"mine_dies_too", false,
+       "a mine that kills an attacker dies as well (主帅制 sources); default: the mine stays"},
       int_option("no_capture_limit", 200, 0, 1'000'000,
                  "moves of all players together without a fight after which the game is drawn (0: no limit)"),
-      int_option("max_moves", 2000, 0, 1'000'000, "moves of all players together after which the game is drawn (0: no limit)"),
+      int_option("max_moves", 2000, 0, 1'000'000,
+                 "moves of all players together after which the game is drawn (0: no limit)"),
       int_option("resign_after", 60, -1, 1'000'000,
                  "moves of all players together after which a player may resign (-1: never)"),
       {"draw_offers", false,
-       "draw by agreement (和棋): once a game each seat may offer a draw as its move; every other seat still in answers draw or no-draw, and all must agree"},
+       "draw by agreement (和棋): once a game each seat may offer a draw as its move; every other seat still "
+       "in answers draw or no-draw, and all must agree"},
       {"deployments", std::string(),
-       "fixed deployments by seat, comma-separated: a .txt file, an inline layout (6 rows of 5 separated by '/', e.g. 98776/B+B+6/55+44/3+3+3/MMM22/2F111) or a name under configs/games/junqi/; an empty entry leaves the seat to deploy itself"},
+       "fixed deployments by seat, comma-separated: a .txt file, an inline layout (6 rows of 5 separated by "
+       "'/', e.g. 98776/B+B+6/55+44/3+3+3/MMM22/2F111) or a name under configs/games/junqi/; an empty entry "
+       "leaves the seat to deploy itself"},
   };
 }
 
 const Board& variant_board(const Options& o, std::string_view game, int armies) {
   const std::string& file = o.get_string("board");
   const std::string path = file.empty() ? default_board_path(game) : file;
-  const std::string where = std::string(game) + ": option 'board'" + (file.empty() ? " (default " + path + ")" : "");
+  const std::string where =
+      std::string(game) + ": option 'board'" + (file.empty() ? " (default " + path + ")" : "");
   const Board* b = nullptr;
   try {
     b = &load_board(path);
@@ -615,7 +628,8 @@ Rules rules_from_options(const Options& o, const std::string& game, const Board&
     if (entry.empty()) continue;
     try {
       const auto posts = deployment_posts(board, seat, resolve_deployment(entry));
-      for (int k = 0; k < kSlots; ++k) r.fixed_slots[seat][k] = static_cast<std::uint8_t>(board.post_slot[posts[k]]);
+      for (int k = 0; k < kSlots; ++k)
+        r.fixed_slots[seat][k] = static_cast<std::uint8_t>(board.post_slot[posts[k]]);
       r.fixed_seats |= static_cast<std::uint8_t>(1u << seat);
     } catch (const Error& e) {
       throw Error(game + ": option 'deployments', seat " + std::to_string(seat) + ": " + e.what());

@@ -34,14 +34,14 @@ inline constexpr std::uint8_t kNone = 0xFF;
 
 // Resolved rule options, copied into every state (a few bytes).
 struct Rules {
-  bool decapitation = false;   // mode = "decapitation" (斩首): one player out loses the side
-  bool bright = false;         // visibility = "bright": every rank is shown once all have deployed
-  bool allies_visible = false; // dark game: allies see each other's ranks
-  bool mine_dies_too = false;  // a mine that kills an attacker dies as well
+  bool decapitation = false;    // mode = "decapitation" (斩首): one player out loses the side
+  bool bright = false;          // visibility = "bright": every rank is shown once all have deployed
+  bool allies_visible = false;  // dark game: allies see each other's ranks
+  bool mine_dies_too = false;   // a mine that kills an attacker dies as well
   std::int32_t no_capture_limit = 200;
   std::int32_t max_moves = 2000;
   std::int32_t resign_after = 60;
-  bool draw_offers = false;    // draw by agreement (和棋): a seat may offer, all others must agree
+  bool draw_offers = false;  // draw by agreement (和棋): a seat may offer, all others must agree
   // Seats whose deployment is fixed by the `deployments` option, and the posts (as slots
   // of the army, in the deployment order) they fill; the engine places them itself.
   std::uint8_t fixed_seats = 0;
@@ -172,10 +172,10 @@ class State : public NoChance {
   void move(int from, int to);
   void kill(int piece);
   void eliminate(Player p);
-  void settle();          // ends the game if a side has lost
-  void next_turn();       // the next seat still in, eliminating seats that cannot move
-  void end_move();        // after a move: the end of the game, the draw limits, the next turn
-  void next_answer();     // the next seat to answer a draw offer, or the draw if all agreed
+  void settle();                // ends the game if a side has lost
+  void next_turn();             // the next seat still in, eliminating seats that cannot move
+  void end_move();              // after a move: the end of the game, the draw limits, the next turn
+  void next_answer();           // the next seat to answer a draw offer, or the draw if all agreed
   void reveal_stuck(Player p);  // evidence from a seat going out for having no legal move
   void rebuild_occupancy();
   Posts team_occupancy(int team) const;
@@ -192,16 +192,16 @@ class State : public NoChance {
   std::int32_t play_moves_ = 0;  // moves and resignations after deployment
   std::int32_t quiet_ = 0;       // moves since the last fight
   std::int16_t last_from_ = -1, last_to_ = -1;
-  std::int8_t offer_by_ = -1;    // the seat whose draw offer is being answered
-  std::uint8_t offered_ = 0;     // bit per seat: has offered a draw (once a game)
+  std::int8_t offer_by_ = -1;  // the seat whose draw offer is being answered
+  std::uint8_t offered_ = 0;   // bit per seat: has offered a draw (once a game)
   std::array<std::uint8_t, kMaxArmies> deployed_{};
   std::uint8_t fights_count_ = 0;
   std::array<Posts, kMaxArmies> occ_{};
   std::array<std::uint8_t, kMaxPosts> piece_at_{};
-  std::array<std::uint8_t, kMaxPieces> post_of_{};   // kNone: dead or not yet placed
-  std::array<std::uint8_t, kMaxPieces> kind_of_{};   // kNone: not yet placed
-  std::array<KindSet, kMaxPieces> evidence_{};       // public: the kinds a piece may be
-  std::array<Fight, kMaxPieces> fights_{};           // every fight kills a piece: at most 150
+  std::array<std::uint8_t, kMaxPieces> post_of_{};  // kNone: dead or not yet placed
+  std::array<std::uint8_t, kMaxPieces> kind_of_{};  // kNone: not yet placed
+  std::array<KindSet, kMaxPieces> evidence_{};      // public: the kinds a piece may be
+  std::array<Fight, kMaxPieces> fights_{};          // every fight kills a piece: at most 150
 };
 
 State state_from_json_impl(const Board* board, const Rules& rules, const nlohmann::json& j);

@@ -8,15 +8,15 @@
 namespace qilab::junqi::ladder {
 
 const std::array<std::string_view, kLevels> kLevelNames = {
-    "小兵", "副班长", "班长", "副排长", "排长", "副连长", "连长", "副营长", "营长", "副团长",
-    "团长", "副旅长", "旅长", "副师长", "师长", "副军长", "军长", "副司令", "司令", "元帅",
-    "大元帅", "三军统帅", "帝国元帅", "一星军旗", "二星军旗", "三星军旗", "四星军旗", "五星军旗", "军神"};
+    "小兵",     "副班长",   "班长",     "副排长",   "排长",   "副连长",   "连长",     "副营长",
+    "营长",     "副团长",   "团长",     "副旅长",   "旅长",   "副师长",   "师长",     "副军长",
+    "军长",     "副司令",   "司令",     "元帅",     "大元帅", "三军统帅", "帝国元帅", "一星军旗",
+    "二星军旗", "三星军旗", "四星军旗", "五星军旗", "军神"};
 
 const std::array<std::int64_t, kLevels> kSeedThresholds = {
-    0,        15,        45,        105,       225,        465,        945,        1920,
-    3825,     7665,      15345,     30705,     61425,      122865,     245745,     491505,
-    983025,   1966065,   3932145,   7864305,   10000000,   20000000,   40000000,   80000000,
-    160000000, 320000000, 640000000, 1280000000, 2000000000};
+    0,        15,       45,       105,      225,       465,       945,       1920,       3825,      7665,
+    15345,    30705,    61425,    122865,   245745,    491505,    983025,    1966065,    3932145,   7864305,
+    10000000, 20000000, 40000000, 80000000, 160000000, 320000000, 640000000, 1280000000, 2000000000};
 
 std::int64_t base(int level) {
   if (level < 0 || level >= kLevels) throw Error("ladder: level " + std::to_string(level) + " is not 0-28");
@@ -59,9 +59,10 @@ std::int64_t escape_multiplier(bool decapitation, int other_side_survivors, int 
   return 6 + 3 * std::max(0, n);
 }
 
-std::vector<std::int64_t> escape_points(bool decapitation, int players, int escapee, const std::vector<bool>& alive,
-                                        std::int64_t stake) {
-  if (players < 2 || players % 2 || escapee < 0 || escapee >= players || static_cast<int>(alive.size()) != players)
+std::vector<std::int64_t> escape_points(bool decapitation, int players, int escapee,
+                                        const std::vector<bool>& alive, std::int64_t stake) {
+  if (players < 2 || players % 2 || escapee < 0 || escapee >= players ||
+      static_cast<int>(alive.size()) != players)
     throw Error("ladder: escape_points needs an even table, a seat on it and one alive flag per seat");
   int own = 0, other = 0;
   for (int p = 0; p < players; ++p) {

@@ -24,7 +24,8 @@ std::vector<int> board_turn(const Board& b, int s, const std::string& where) {
   for (int p = 0; p < P; ++p)
     if (b.army_of(p) >= 0) to[p] = b.post_at((b.army_of(p) - s + n) % n, b.row_of(p), b.col_of(p));
   auto refuse = [&](const std::string& why) {
-    return Error(where + ": the board does not turn onto itself army by army (the network encoding turns army " +
+    return Error(where +
+                 ": the board does not turn onto itself army by army (the network encoding turns army " +
                  std::to_string(s) + " onto army 0): " + why);
   };
   std::vector<int> centre;
@@ -45,7 +46,8 @@ std::vector<int> board_turn(const Board& b, int s, const std::string& where) {
         if (taken[y]) return false;
         for (int z = 0; z < P; ++z) {
           if (to[z] < 0) continue;
-          if (b.road[x].test(z) != b.road[y].test(to[z]) || b.rail[x].test(z) != b.rail[y].test(to[z])) return false;
+          if (b.road[x].test(z) != b.road[y].test(to[z]) || b.rail[x].test(z) != b.rail[y].test(to[z]))
+            return false;
         }
         return true;
       };
@@ -67,7 +69,8 @@ std::vector<int> board_turn(const Board& b, int s, const std::string& where) {
     if (to[p] < 0 || hit[to[p]]) throw refuse("two posts turn onto " + echo(b.nodes[std::max(to[p], 0)].id));
     hit[to[p]] = 1;
     if (b.nodes[p].kind != b.nodes[to[p]].kind)
-      throw refuse(echo(b.nodes[p].id) + " and its image " + echo(b.nodes[to[p]].id) + " are posts of different kinds");
+      throw refuse(echo(b.nodes[p].id) + " and its image " + echo(b.nodes[to[p]].id) +
+                   " are posts of different kinds");
     for (int q = 0; q < P; ++q)
       if (b.road[p].test(q) != b.road[to[p]].test(to[q]) || b.rail[p].test(q) != b.rail[to[p]].test(to[q]))
         throw refuse("the road or rail between " + echo(b.nodes[p].id) + " and " + echo(b.nodes[q].id) +
@@ -82,7 +85,8 @@ std::vector<int> board_turn(const Board& b, int s, const std::string& where) {
   for (std::size_t k = 0; k < b.lines.size(); ++k) {
     std::vector<int> image;
     for (int p : b.lines[k]) image.push_back(to[p]);
-    if (!lines.count(canonical(image))) throw refuse("rail line " + echo(b.line_names[k]) + " has no counterpart");
+    if (!lines.count(canonical(image)))
+      throw refuse("rail line " + echo(b.line_names[k]) + " has no counterpart");
   }
   return to;
 }
@@ -162,7 +166,9 @@ std::vector<int> strip_cells(const Board& b, int& height, int& width, const std:
         const int at = ((c + (k % 2 ? (k + 1) / 2 : -(k / 2))) % width + width) % width;
         if (!used.count(r * width + at)) placed = at;
       }
-      if (placed < 0) throw Error(where + ": too many centre posts " + std::to_string(d) + " steps from the armies for the network grid");
+      if (placed < 0)
+        throw Error(where + ": too many centre posts " + std::to_string(d) +
+                    " steps from the armies for the network grid");
       row[p] = r, col[p] = placed;
       used.insert(r * width + placed);
     }
@@ -195,8 +201,8 @@ Layout build_layout(const Board& b, const std::string& where) {
   for (int p = 0; p < P; ++p) l.post_at_cell[base[p]] = static_cast<std::int16_t>(p);
 
   // Moves: a road neighbour, or any rail post from a rail post (an engineer's reach), never
-  // to or from the airport (no piece stops there). A destination on a neighbouring grid point is a step; the others of each
-  // post are ranked nearest first (grid distance, then clockwise from north, then offset).
+  // to or from the airport (no piece stops there). A destination on a neighbouring grid point is a step; the
+  // others of each post are ranked nearest first (grid distance, then clockwise from north, then offset).
   l.move_kind.assign(static_cast<std::size_t>(P * P), -1);
   std::vector<std::vector<int>> far(static_cast<std::size_t>(P));
   for (int f = 0; f < P; ++f) {
@@ -212,7 +218,8 @@ Layout build_layout(const Board& b, const std::string& where) {
       const int chebyshev = std::max(std::abs(dr), std::abs(dc));
       if (chebyshev == 1) {
         for (int k = 0; k < kSteps; ++k)
-          if (kStepRow[k] == dr && kStepCol[k] == dc) l.move_kind[f * P + t] = static_cast<std::int16_t>(kFirstStepKind + k);
+          if (kStepRow[k] == dr && kStepCol[k] == dc)
+            l.move_kind[f * P + t] = static_cast<std::int16_t>(kFirstStepKind + k);
         continue;
       }
       double angle = std::atan2(dc, -dr);

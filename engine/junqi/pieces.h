@@ -7,18 +7,18 @@ namespace qilab::junqi {
 
 // Kinds in rank order from 工兵 up, so that rank comparison is integer comparison.
 enum Kind : std::uint8_t {
-  kFlag,        // 军旗
-  kMine,        // 地雷
-  kBomb,        // 炸弹
-  kEngineer,    // 工兵
-  kPlatoon,     // 排长
-  kCompany,     // 连长
-  kBattalion,   // 营长
-  kRegiment,    // 团长
-  kBrigade,     // 旅长
-  kDivision,    // 师长
-  kCorps,       // 军长
-  kMarshal,     // 司令
+  kFlag,       // 军旗
+  kMine,       // 地雷
+  kBomb,       // 炸弹
+  kEngineer,   // 工兵
+  kPlatoon,    // 排长
+  kCompany,    // 连长
+  kBattalion,  // 营长
+  kRegiment,   // 团长
+  kBrigade,    // 旅长
+  kDivision,   // 师长
+  kCorps,      // 军长
+  kMarshal,    // 司令
   kKinds
 };
 inline constexpr std::uint8_t kNoKind = 0xFF;
@@ -38,9 +38,9 @@ inline constexpr std::array<std::uint8_t, kKinds> kArmyCount = {1, 3, 2, 3, 3, 3
 // A deployment places the pieces in this order, most constrained first, so every sequence
 // of legal placements can be completed (docs/rules/junqi.md, "Deployment").
 inline constexpr std::array<std::uint8_t, 25> kDeployOrder = {
-    kFlag,     kMine,     kMine,     kMine,      kBomb,      kBomb,     kMarshal,  kCorps,   kDivision,
-    kDivision, kBrigade,  kBrigade,  kRegiment,  kRegiment,  kBattalion, kBattalion, kCompany, kCompany,
-    kCompany,  kPlatoon,  kPlatoon,  kPlatoon,   kEngineer,  kEngineer, kEngineer};
+    kFlag,     kMine,    kMine,    kMine,     kBomb,     kBomb,      kMarshal,   kCorps,   kDivision,
+    kDivision, kBrigade, kBrigade, kRegiment, kRegiment, kBattalion, kBattalion, kCompany, kCompany,
+    kCompany,  kPlatoon, kPlatoon, kPlatoon,  kEngineer, kEngineer,  kEngineer};
 
 // What a fight shows everyone: who survived, and whether a flag fell.
 enum Outcome : std::uint8_t {
@@ -59,11 +59,11 @@ inline constexpr std::uint8_t fight(int attacker, int defender, bool mine_dies_t
   const std::uint8_t flag = defender == kFlag ? kFlagTaken : 0;
   if (attacker == kBomb || defender == kBomb) return kBothDie | flag;  // 炸弹与任何棋子相遇时，双方都消失
   if (defender == kFlag) return kAttackerWins | flag;
-  if (defender == kMine) {                                              // 地雷小于工兵，大于所有其他棋子
+  if (defender == kMine) {  // 地雷小于工兵，大于所有其他棋子
     if (attacker == kEngineer) return kAttackerWins;
     return mine_dies_too ? kBothDie : kDefenderWins;
   }
-  if (attacker == defender) return kBothDie;                            // equal ranks both die
+  if (attacker == defender) return kBothDie;  // equal ranks both die
   return attacker > defender ? kAttackerWins : kDefenderWins;
 }
 

@@ -158,7 +158,8 @@ class Sampler {
   // without a budget cut (exhaustive), up to `max_nodes` steps. -1: undecided in that many.
   // Exhaustive over the searched pieces, and exact over the plain blocks (blocks_fit).
   int exists(int piece, int kind, std::int64_t max_nodes) {
-    if (s_.phase_ == Phase::kOver || (s_.rules_.bright && s_.phase_ != Phase::kDeploy)) return s_.kind_of_[piece] == kind;
+    if (s_.phase_ == Phase::kOver || (s_.rules_.bright && s_.phase_ != Phase::kDeploy))
+      return s_.kind_of_[piece] == kind;
     setup();
     if (!((hidden_ >> kArmyOf[piece]) & 1)) return s_.kind_of_[piece] == kind;
     domain_[piece] &= bit(kind);
@@ -210,7 +211,8 @@ class Sampler {
     order(rng);
     budget_ = kFallbackBudget;
     reset_counts();
-    if (!search(rng)) throw no_world("none found within " + std::to_string(kFallbackBudget) + " search steps");
+    if (!search(rng))
+      throw no_world("none found within " + std::to_string(kFallbackBudget) + " search steps");
     finish(world, rng, fill);
     return world;
   }
@@ -335,7 +337,8 @@ class Sampler {
   void add_edge(int from, int to, std::uint8_t outcome, bool from_attacks) {
     edge_to_[edges_] = static_cast<std::int16_t>(to);
     edge_allowed_[edges_] = &kAllowed[m_][from_attacks ? 0 : 1][outcome];
-    edge_kinds_[edges_] = from_attacks ? kFightTable.attacker[m_][outcome].data() : kFightTable.defender[m_][outcome].data();
+    edge_kinds_[edges_] =
+        from_attacks ? kFightTable.attacker[m_][outcome].data() : kFightTable.defender[m_][outcome].data();
     edge_next_[edges_] = head_[from];
     head_[from] = static_cast<std::int16_t>(edges_++);
   }
@@ -356,7 +359,7 @@ class Sampler {
     int start[kKinds + 2] = {};
     for (int i = 0; i < armies_; ++i) {
       const int q = army_list_[i], first = army_first_[q], end = army_end_[q];
-      std::array<std::uint8_t, 8> count{};  // plain pieces by bucket
+      std::array<std::uint8_t, 8> count{};     // plain pieces by bucket
       std::array<std::int16_t, kSlots> plain;  // the army's plain vars and their buckets
       std::array<std::uint8_t, kSlots> plain_bucket;
       std::array<int, kKinds> remaining;
@@ -374,8 +377,10 @@ class Sampler {
         if (b == kKnown) {  // few
           const int k = std::countr_zero(d);
           value_[v] = static_cast<std::uint8_t>(k);
-          if (remaining[k] == 0) known_fit_ = false;
-          else if (--remaining[k] == 0) open &= static_cast<KindSet>(~bit(k));
+          if (remaining[k] == 0)
+            known_fit_ = false;
+          else if (--remaining[k] == 0)
+            open &= static_cast<KindSet>(~bit(k));
           continue;
         }
         if (b == kSearched) {
@@ -417,7 +422,8 @@ class Sampler {
     std::uint64_t r = 0;
     for (int i = 0; i < searched_; ++i) {  // Fisher-Yates, two 32-bit draws per generator call
       if (!(i & 1)) r = rng.next();
-      const int j = static_cast<int>(below((i & 1) ? r & 0xFFFFFFFFu : r >> 32, static_cast<std::uint32_t>(i + 1)));
+      const int j =
+          static_cast<int>(below((i & 1) ? r & 0xFFFFFFFFu : r >> 32, static_cast<std::uint32_t>(i + 1)));
       shuffled[i] = shuffled[j];
       shuffled[j] = searched_list_[i];
     }
@@ -730,7 +736,7 @@ class Sampler {
   // The arrays below are written before they are read (setup, classify, reset_counts,
   // deal); left uninitialised, a draw does not pay for clearing them.
   std::array<std::int16_t, kMaxPieces> fighter_;  // vars with a fight against another var
-  std::uint32_t hidden_ = 0;  // bit per hidden army
+  std::uint32_t hidden_ = 0;                      // bit per hidden army
   std::array<std::uint8_t, kMaxPieces> value_;
   std::array<KindSet, kMaxPieces> left_;  // search: the values still to try at each depth
   std::array<KindSet, kMaxPieces> domain_;
@@ -759,11 +765,13 @@ class Sampler {
   std::array<std::int16_t, kMaxPieces> plain_list_, free_list_;
   std::array<std::int16_t, kMaxArmies> free_count_;
   std::array<std::int16_t, kMaxPieces> searched_list_;  // the searched vars, all armies
-  std::array<std::uint8_t, kMaxPieces> size_;  // each searched var's domain size (classify)
-  std::array<std::int16_t, kKinds + 1> size_start_;  // where vars of each domain size start in order()
+  std::array<std::uint8_t, kMaxPieces> size_;           // each searched var's domain size (classify)
+  std::array<std::int16_t, kKinds + 1> size_start_;     // where vars of each domain size start in order()
 };
 
-State State::sample_world(Player p, Rng& rng) const { return Sampler(*this, p).draw(rng, -1, kSamplerAttempts); }
+State State::sample_world(Player p, Rng& rng) const {
+  return Sampler(*this, p).draw(rng, -1, kSamplerAttempts);
+}
 
 State sample_world_steps(const State& s, int p, Rng& rng, int steps, int attempts) {
   return Sampler(s, p).draw(rng, steps, attempts);

@@ -65,7 +65,10 @@ std::string State::render_svg(Player seat) const {
         const double qx = mx * 0.55, qy = my * 0.55;  // pulled towards the centre (0, 0)
         out.element("path", {{"d", "M" + svg::num(X(i)) + "," + svg::num(Y(i)) + " Q" + svg::num(qx) + "," +
                                        svg::num(qy) + " " + svg::num(X(j)) + "," + svg::num(Y(j))},
-                             {"fill", "none"}, {"stroke", "#222222"}, {"stroke-width", 0.12}, {"class", "rail arc"}});
+                             {"fill", "none"},
+                             {"stroke", "#222222"},
+                             {"stroke-width", 0.12},
+                             {"class", "rail arc"}});
       } else {
         out.line(X(i), Y(i), X(j), Y(j), "#222222", 0.12, {{"class", "rail"}});
       }
@@ -79,7 +82,8 @@ std::string State::render_svg(Player seat) const {
         out.circle(x, y, 0.36, "#ffffff", "#555555", 0.05, {{"class", "camp"}});
         break;
       case NodeKind::kHeadquarters:
-        out.rect(x - 0.4, y - 0.28, 0.8, 0.56, "#ffffff", "#555555", 0.09, {{"class", "headquarters"}, {"rx", 0.18}});
+        out.rect(x - 0.4, y - 0.28, 0.8, 0.56, "#ffffff", "#555555", 0.09,
+                 {{"class", "headquarters"}, {"rx", 0.18}});
         break;
       case NodeKind::kStation:
         out.circle(x, y, 0.3, "#ffffff", "#222222", 0.08, {{"class", "station"}});
@@ -108,8 +112,9 @@ std::string State::render_svg(Player seat) const {
       name = kChinese[kind_of_[piece]];
     } else {
       const KindSet e = evidence_[piece];
-      label = std::has_single_bit(e) ? std::string(1, static_cast<char>(std::tolower(kSymbol[std::countr_zero(e)])))
-                                     : std::string("?");
+      label = std::has_single_bit(e)
+                  ? std::string(1, static_cast<char>(std::tolower(kSymbol[std::countr_zero(e)])))
+                  : std::string("?");
       name = "hidden";
     }
     out.open("g", {{"class", known ? "piece" : "piece hidden"},
@@ -118,8 +123,8 @@ std::string State::render_svg(Player seat) const {
                    {"data-post", b.nodes[post].id}});
     out.title("seat " + std::to_string(owner) + " " + name + " on " + b.nodes[post].id);
     const bool last = post == last_to_;
-    out.rect(X(post) - 0.34, Y(post) - 0.24, 0.68, 0.48, svg::seat_colour(owner), last ? "#000000" : "#222222",
-             last ? 0.1 : 0.03, {{"rx", 0.08}});
+    out.rect(X(post) - 0.34, Y(post) - 0.24, 0.68, 0.48, svg::seat_colour(owner),
+             last ? "#000000" : "#222222", last ? 0.1 : 0.03, {{"rx", 0.08}});
     out.text(X(post), Y(post), 0.34, known ? "#ffffff" : "#f0f0f0", label, {{"font-weight", "bold"}});
     out.close();
   }
@@ -127,7 +132,8 @@ std::string State::render_svg(Player seat) const {
 
   std::string status;
   if (phase_ == Phase::kDeploy) {
-    status = "deploying: seat " + std::to_string(current_) + ", piece " + std::to_string(deployed_[current_] + 1) + "/25";
+    status = "deploying: seat " + std::to_string(current_) + ", piece " +
+             std::to_string(deployed_[current_] + 1) + "/25";
   } else if (phase_ == Phase::kPlay) {
     status = "to move: seat " + std::to_string(current_);
   } else {

@@ -13,9 +13,12 @@ namespace {
 
 const char* outcome_name(int o) {
   switch (o & 3) {
-    case kAttackerWins: return o & kFlagTaken ? "attacker took the flag" : "attacker won";
-    case kDefenderWins: return "defender won";
-    default: return o & kFlagTaken ? "both died, the flag fell" : "both died";
+    case kAttackerWins:
+      return o & kFlagTaken ? "attacker took the flag" : "attacker won";
+    case kDefenderWins:
+      return "defender won";
+    default:
+      return o & kFlagTaken ? "both died, the flag fell" : "both died";
   }
 }
 
@@ -30,7 +33,8 @@ bool State::sees(Player p, int piece) const {
 
 // Whether p sees where the pieces of `owner` stand: always, except while `owner` is still
 // placing them (its placements are secret; once done every non-camp post is filled).
-static bool positions_shown(const State& s, Player p, int owner, const std::array<std::uint8_t, kMaxArmies>& deployed) {
+static bool positions_shown(const State& s, Player p, int owner,
+                            const std::array<std::uint8_t, kMaxArmies>& deployed) {
   return p < 0 || owner == p || s.phase() != Phase::kDeploy || deployed[owner] == kSlots;
 }
 
@@ -52,16 +56,23 @@ std::string State::render(Player p) const {
     const bool shown = piece != kNone && positions_shown(*this, p, piece / kSlots, deployed_);
     const std::string s = shown ? symbol(piece) : "  ";
     switch (kind) {
-      case NodeKind::kCamp: return "(" + s + ")";
-      case NodeKind::kHeadquarters: return "[" + s + "]";
-      default: break;
+      case NodeKind::kCamp:
+        return "(" + s + ")";
+      case NodeKind::kHeadquarters:
+        return "[" + s + "]";
+      default:
+        break;
     }
     if (shown) return " " + s + " ";
     switch (kind) {
-      case NodeKind::kRail: return " =  ";
-      case NodeKind::kStation: return " o  ";
-      case NodeKind::kAirport: return " *  ";
-      default: return " .  ";
+      case NodeKind::kRail:
+        return " =  ";
+      case NodeKind::kStation:
+        return " o  ";
+      case NodeKind::kAirport:
+        return " *  ";
+      default:
+        return " .  ";
     }
   };
   std::string out = b.name + (p < 0 ? " (referee)" : " as seen by seat " + std::to_string(p)) + "\n";
@@ -79,7 +90,8 @@ std::string State::render(Player p) const {
     if (b.army_of(i) < 0) out += " " + b.nodes[i].id + cell(i);
   out += "\n";
   if (phase_ == Phase::kDeploy) {
-    out += "deploying: seat " + std::to_string(current_) + ", piece " + std::to_string(deployed_[current_] + 1) + "/25";
+    out += "deploying: seat " + std::to_string(current_) + ", piece " +
+           std::to_string(deployed_[current_] + 1) + "/25";
     if (p < 0 || p == current_) out += std::string(" (") + kChinese[deploy_kind()] + ")";
   } else if (phase_ == Phase::kPlay) {
     out += "to move: seat " + std::to_string(current_);
@@ -116,17 +128,18 @@ std::string State::observation_string(Player p) const {
 std::uint64_t State::information_key(Player p) const {
   std::uint64_t h = kHashSeed;
   h = hash_mix(h, static_cast<std::uint64_t>(phase_) | std::uint64_t(std::uint8_t(current_)) << 8 |
-                 std::uint64_t(eliminated_) << 16 | std::uint64_t(std::uint8_t(result_)) << 24 |
-                 std::uint64_t(std::uint8_t(p)) << 32);
+                      std::uint64_t(eliminated_) << 16 | std::uint64_t(std::uint8_t(result_)) << 24 |
+                      std::uint64_t(std::uint8_t(p)) << 32);
   h = hash_mix(h, std::uint64_t(std::uint32_t(play_moves_)) | std::uint64_t(std::uint32_t(quiet_)) << 32);
   h = hash_mix(h, std::uint64_t(std::uint16_t(last_from_)) | std::uint64_t(std::uint16_t(last_to_)) << 16 |
-                 std::uint64_t(std::uint32_t(moves_)) << 32);
+                      std::uint64_t(std::uint32_t(moves_)) << 32);
   for (int q = 0; q < players_; ++q) h = hash_mix(h, deployed_[q]);
   h = hash_mix(h, std::uint64_t(std::uint8_t(offer_by_)) | std::uint64_t(offered_) << 8);
   for (int i = 0; i < players_ * kSlots; ++i) {
     if (kind_of_[i] == kNone || !positions_shown(*this, p, i / kSlots, deployed_)) continue;
     const std::uint64_t kind = sees(p, i) ? kind_of_[i] : 0xFF;
-    h = hash_mix(h, std::uint64_t(i) | std::uint64_t(post_of_[i]) << 8 | kind << 16 | std::uint64_t(evidence_[i]) << 24);
+    h = hash_mix(h, std::uint64_t(i) | std::uint64_t(post_of_[i]) << 8 | kind << 16 |
+                        std::uint64_t(evidence_[i]) << 24);
   }
   for (int f = 0; f < fights_count_; ++f)
     h = hash_mix(h, fights_[f].attacker | fights_[f].defender << 8 | fights_[f].outcome << 16);
@@ -140,9 +153,11 @@ void State::encode(Player observer, std::span<float> out) const {
   const EncodingIndex x{n};
   const std::size_t size = static_cast<std::size_t>(x.planes() * grid + x.scalars());
   if (out.size() != size)
-    throw Error(b.name + " encode: expected " + std::to_string(size) + " floats, got " + std::to_string(out.size()));
+    throw Error(b.name + " encode: expected " + std::to_string(size) + " floats, got " +
+                std::to_string(out.size()));
   if (observer < 0 || observer >= n)
-    throw Error(b.name + " encode: observer " + std::to_string(observer) + " is not a seat (0-" + std::to_string(n - 1) + ")");
+    throw Error(b.name + " encode: observer " + std::to_string(observer) + " is not a seat (0-" +
+                std::to_string(n - 1) + ")");
   std::fill(out.begin(), out.end(), 0.0f);
   float* const planes = out.data();
   // Post p is drawn where seat 0 would see the post it turns to (layout.h).
@@ -163,8 +178,10 @@ void State::encode(Player observer, std::span<float> out) const {
     if (post == kNone || !positions_shown(*this, observer, i / kSlots, deployed_)) continue;
     put(x.pieces() + relative(i / kSlots), post);
     const KindSet e = evidence_[i];
-    if (sees(observer, i)) put(x.known() + kind_of_[i], post);
-    else if (std::has_single_bit(e)) put(x.known() + std::countr_zero(e), post);
+    if (sees(observer, i))
+      put(x.known() + kind_of_[i], post);
+    else if (std::has_single_bit(e))
+      put(x.known() + std::countr_zero(e), post);
     for (int k = 0; k < kKinds; ++k)
       if (e & bit(k)) put(x.may_be() + k, post);
   }
@@ -183,10 +200,13 @@ void State::encode(Player observer, std::span<float> out) const {
   }
   if (phase_ == Phase::kDeploy) f[x.next_kind() + deploy_kind()] = 1.0f;
   if (offer_by_ >= 0) f[x.offer_by() + relative(offer_by_)] = 1.0f;
-  if (rules_.no_capture_limit > 0) f[x.quiet()] = static_cast<float>(quiet_) / static_cast<float>(rules_.no_capture_limit);
-  if (rules_.max_moves > 0) f[x.moves()] = static_cast<float>(play_moves_) / static_cast<float>(rules_.max_moves);
+  if (rules_.no_capture_limit > 0)
+    f[x.quiet()] = static_cast<float>(quiet_) / static_cast<float>(rules_.no_capture_limit);
+  if (rules_.max_moves > 0)
+    f[x.moves()] = static_cast<float>(play_moves_) / static_cast<float>(rules_.max_moves);
   f[x.resign()] = phase_ == Phase::kPlay && rules_.resign_after >= 0 && play_moves_ >= rules_.resign_after;
-  const bool rule[5] = {rules_.bright, rules_.allies_visible, rules_.decapitation, rules_.mine_dies_too, rules_.draw_offers};
+  const bool rule[5] = {rules_.bright, rules_.allies_visible, rules_.decapitation, rules_.mine_dies_too,
+                        rules_.draw_offers};
   for (int k = 0; k < 5; ++k) f[x.rules() + k] = rule[k];
 }
 
@@ -225,7 +245,9 @@ std::string State::action_to_string(Action a) const {
 }
 
 Action State::string_to_action(std::string_view text) const {
-  auto bad = [&](const std::string& why) { return Error(board_->name + " action '" + echo(text) + "': " + why); };
+  auto bad = [&](const std::string& why) {
+    return Error(board_->name + " action '" + echo(text) + "': " + why);
+  };
   if (board_ == nullptr) throw Error("junqi: a state without a board has no actions");
   const Board& b = *board_;
   const int P = b.posts;
@@ -242,7 +264,8 @@ Action State::string_to_action(std::string_view text) const {
     if (at == 1) {
       const int k = deploy_kind();
       if (k < 0 || text[0] != kSymbol[k])
-        throw bad(k < 0 ? "no deployment in progress" : std::string("the next piece to place is ") + kSymbol[k]);
+        throw bad(k < 0 ? "no deployment in progress"
+                        : std::string("the next piece to place is ") + kSymbol[k]);
     }
     const int to = post(text.substr(at + 1));
     // A placement that breaks a setup rule is refused here, naming the rule: the

@@ -17,7 +17,8 @@ constexpr char kAttr1Letter[3] = {'R', 'S', 'P'};
 constexpr char kAttr2Letter[2] = {'-', '+'};
 
 Identity make(int kind, int a1, int a2, bool dark) {
-  return Identity{static_cast<std::uint8_t>(kind), static_cast<std::uint8_t>(a1), static_cast<std::uint8_t>(a2), dark};
+  return Identity{static_cast<std::uint8_t>(kind), static_cast<std::uint8_t>(a1),
+                  static_cast<std::uint8_t>(a2), dark};
 }
 
 // The seed's army: per class and per open/dark, 12 of each of the 6 attribute pairs, then the
@@ -54,8 +55,10 @@ using Key = std::tuple<int, int, int, int>;
 std::map<Key, int> census(const std::vector<Identity>& v) {
   std::map<Key, int> m;
   for (const auto& id : v) {
-    if (is_hero(id.kind)) ++m[{id.kind, id.dark, -1, -1}];
-    else ++m[{id.kind, id.dark, id.attr1, id.attr2}];
+    if (is_hero(id.kind))
+      ++m[{id.kind, id.dark, -1, -1}];
+    else
+      ++m[{id.kind, id.dark, id.attr1, id.attr2}];
   }
   return m;
 }
@@ -85,7 +88,8 @@ bool parse_token(std::string_view t, Identity& out) {
       if (set[i] == c) return i;
     return -1;
   };
-  const int k = find(kKindLetter, kKinds, t[0]), a1 = find(kAttr1Letter, 3, t[2]), a2 = find(kAttr2Letter, 2, t[3]);
+  const int k = find(kKindLetter, kKinds, t[0]), a1 = find(kAttr1Letter, 3, t[2]),
+            a2 = find(kAttr2Letter, 2, t[3]);
   if (k < 0 || a1 < 0 || a2 < 0 || (t[1] != 'o' && t[1] != 'd')) return false;
   out = make(k, a1, a2, t[1] == 'd');
   return true;
@@ -138,7 +142,8 @@ std::vector<Identity> layout(const Geometry& g, std::string_view name, Rng rng) 
       }
   } else if (name == "random") {
     out = a;
-    for (std::size_t i = out.size(); i > 1; --i) std::swap(out[i - 1], out[rng.below(static_cast<std::uint32_t>(i))]);
+    for (std::size_t i = out.size(); i > 1; --i)
+      std::swap(out[i - 1], out[rng.below(static_cast<std::uint32_t>(i))]);
   } else {
     throw Error("mizong: unknown layout '" + std::string(name) +
                 "' (expected melee_front, ranged_front, mixed_columns, random or a .txt setup file)");
@@ -165,8 +170,8 @@ std::vector<Identity> parse_setup_text(const Geometry& g, const std::string& tex
     }
   }
   if (static_cast<int>(out.size()) != g.home_size)
-    throw Error(where + ": expected " + std::to_string(g.home_size) + " pieces (one per vertex of a star point), found " +
-                std::to_string(out.size()));
+    throw Error(where + ": expected " + std::to_string(g.home_size) +
+                " pieces (one per vertex of a star point), found " + std::to_string(out.size()));
   if (auto why = check_army(out); !why.empty()) throw Error(where + ": not the army of the rules: " + why);
   return out;
 }

@@ -12,7 +12,14 @@
 
 namespace qilab::mizong {
 
-enum Kind : std::uint8_t { kMelee = 0, kRanged = 1, kMeleeHero = 2, kRangedHero = 3, kHealer = 4, kKinds = 5 };
+enum Kind : std::uint8_t {
+  kMelee = 0,
+  kRanged = 1,
+  kMeleeHero = 2,
+  kRangedHero = 3,
+  kHealer = 4,
+  kKinds = 5
+};
 enum Attr1 : std::uint8_t { kRock = 0, kScissors = 1, kPaper = 2 };
 enum Attr2 : std::uint8_t { kYin = 0, kYang = 1 };
 

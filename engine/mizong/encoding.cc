@@ -28,12 +28,13 @@ EncodingSpec encoding_spec_for(int point) {
   for (const char* name : kKindName) spec.plane_names.push_back(name);
   for (const char* name : kAttr1Name) spec.plane_names.push_back(name);
   for (const char* name : kAttr2Name) spec.plane_names.push_back(name);
-  for (const char* name : {"hp", "damage", "ap", "heal", "path_turns_0", "path_turns_1", "path_turns_2", "acted",
-                           "active", "activation_start"})
+  for (const char* name : {"hp", "damage", "ap", "heal", "path_turns_0", "path_turns_1", "path_turns_2",
+                           "acted", "active", "activation_start"})
     spec.plane_names.push_back(name);
   for (const char* name : kKindName) spec.plane_names.push_back(std::string("may_") + name);
   for (int a1 = 0; a1 < 3; ++a1)
-    for (int a2 = 0; a2 < 2; ++a2) spec.plane_names.push_back(std::string("may_") + kAttr1Name[a1] + "_" + kAttr2Name[a2]);
+    for (int a2 = 0; a2 < 2; ++a2)
+      spec.plane_names.push_back(std::string("may_") + kAttr1Name[a1] + "_" + kAttr2Name[a2]);
   spec.scalar_names = {"round", "centre_hold", "centre_disturbed"};
   for (const char* group : {"to_move+", "out+", "place+"})
     for (int i = 0; i < 6; ++i) spec.scalar_names.push_back(group + std::to_string(i));

@@ -12,10 +12,10 @@ inline constexpr int kEncodingVersion = 1;
 // Input planes (each over the grid) and scalar features, in order.
 enum EncodingPlane : int {
   kValidPlane = 0,
-  kSeatPlanes = 1,      // 1..6: the pieces of seat observer + i
-  kAllyPlane = 7,       // pieces of the observer's team (the observer's own included)
-  kDarkPlane = 8,       // dark pieces (public)
-  kRevealedPlane = 9,   // dark pieces every seat sees
+  kSeatPlanes = 1,     // 1..6: the pieces of seat observer + i
+  kAllyPlane = 7,      // pieces of the observer's team (the observer's own included)
+  kDarkPlane = 8,      // dark pieces (public)
+  kRevealedPlane = 9,  // dark pieces every seat sees
   kStunnedPlane = 10,
   kKindPlanes = 11,     // 11..15: kind, where the observer sees it
   kAttr1Planes = 16,    // 16..18: rock, scissors, paper (seen)

@@ -43,7 +43,9 @@ Values State::evaluate() const {
     score[static_cast<std::size_t>(team)] += s;
   }
   const int holder = at_[static_cast<std::size_t>(g.centre)];
-  if (holder >= 0) score[static_cast<std::size_t>(team_of(owner(holder)))] += 0.5 * (0.2 + hold_rounds_ / static_cast<double>(rules_.centre_rounds));
+  if (holder >= 0)
+    score[static_cast<std::size_t>(team_of(owner(holder)))] +=
+        0.5 * (0.2 + hold_rounds_ / static_cast<double>(rules_.centre_rounds));
   double mean = 0;
   int live = 0;
   for (int t = 0; t < teams; ++t)
@@ -56,7 +58,8 @@ Values State::evaluate() const {
       const double place = place2_[static_cast<std::size_t>(t)] / 2.0;
       v[static_cast<std::size_t>(p)] = 1.0 - 2.0 * (place - 1.0) / (teams - 1);
     } else {
-      v[static_cast<std::size_t>(p)] = std::clamp(std::tanh(2.0 * (score[static_cast<std::size_t>(t)] - mean)), -1.0, 1.0);
+      v[static_cast<std::size_t>(p)] =
+          std::clamp(std::tanh(2.0 * (score[static_cast<std::size_t>(t)] - mean)), -1.0, 1.0);
     }
   }
   return v;

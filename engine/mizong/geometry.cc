@@ -18,7 +18,8 @@ Geometry build() {
   g.point = P;
   g.cells = s.kCells;
   g.home_size = s.kTriangleSize;
-  for (int id = 0; id < 6 * s.kTriangleSize; ++id) g.owner_of.push_back(static_cast<std::int8_t>(id / s.kTriangleSize));
+  for (int id = 0; id < 6 * s.kTriangleSize; ++id)
+    g.owner_of.push_back(static_cast<std::int8_t>(id / s.kTriangleSize));
   g.centre = s.centre;
   g.rows = s.kRows;
   g.grid_width = s.kWidth;

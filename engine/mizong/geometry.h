@@ -39,12 +39,12 @@ constexpr int hex_distance(int dq, int dr) {
 }
 
 struct Geometry {
-  int point = 0;       // point size P
-  int cells = 0;       // 6P(P+1)+1
-  int home_size = 0;   // P(P+1)/2 vertices per star point
+  int point = 0;      // point size P
+  int cells = 0;      // 6P(P+1)+1
+  int home_size = 0;  // P(P+1)/2 vertices per star point
   int centre = 0;
   int rows = 0;
-  std::vector<std::int16_t> q, r, row, col;  // axial coordinates; row and doubled column
+  std::vector<std::int16_t> q, r, row, col;         // axial coordinates; row and doubled column
   std::vector<std::array<std::int16_t, kDirs>> nb;  // neighbour per direction, -1 off the board
   std::vector<std::int16_t> grid;                   // (row, doubled col) -> cell
   int grid_width = 0;
@@ -72,8 +72,10 @@ struct Geometry {
   template <class F>
   bool for_disc(int c, int radius, F&& f) const {
     auto call = [&](int x) {
-      if constexpr (std::is_same_v<decltype(f(0)), bool>) return f(x);
-      else return f(x), false;
+      if constexpr (std::is_same_v<decltype(f(0)), bool>)
+        return f(x);
+      else
+        return f(x), false;
     };
     for (int d = 0; d < kDirs; ++d)
       if (nb[c][d] >= 0 && call(nb[c][d])) return true;
@@ -83,7 +85,8 @@ struct Geometry {
       const int lo = dq < 0 ? -radius - dq : -radius, hi = dq < 0 ? radius : radius - dq;
       for (int dr = lo; dr <= hi; ++dr) {
         const int s = dq + dr;
-        if ((dq >= -1 && dq <= 1 && dr >= -1 && dr <= 1 && s >= -1 && s <= 1)) continue;  // c and its neighbours
+        if ((dq >= -1 && dq <= 1 && dr >= -1 && dr <= 1 && s >= -1 && s <= 1))
+          continue;  // c and its neighbours
         const int x = at(qc + dq, rc + dr);
         if (x >= 0 && call(x)) return true;
       }
@@ -97,7 +100,8 @@ struct Geometry {
   // true to stop early (then the call returns true). radius <= 31.
   template <class F>
   bool for_disc_in(const Board& set, int c, int radius, F&& f) const {
-    return for_disc_bits(c, radius, [&](int first, int n) { return bits_at(set, first, n); }, f);
+    return for_disc_bits(
+        c, radius, [&](int first, int n) { return bits_at(set, first, n); }, f);
   }
   // The same over the cells whose bits bits(first, n) gives (e.g. occupied and not own).
   template <class Bits, class F>
@@ -188,7 +192,8 @@ inline constexpr std::array<Offset, disc_size(kMaxOffsetRadius)> kDiscOffsets = 
   for (int k = 1; k <= kMaxOffsetRadius; ++k)
     for (int dr = -k; dr <= k; ++dr)
       for (int dq = -k; dq <= k; ++dq)
-        if (hex_distance(dq, dr) == k) t[n++] = Offset{static_cast<std::int8_t>(dq), static_cast<std::int8_t>(dr)};
+        if (hex_distance(dq, dr) == k)
+          t[n++] = Offset{static_cast<std::int8_t>(dq), static_cast<std::int8_t>(dr)};
   return t;
 }();
 // Ring by ring: entries 3k(k-1) .. 3k(k+1)-1 are the offsets at distance k, each once.
@@ -198,7 +203,9 @@ static_assert([] {
       const Offset o = kDiscOffsets[static_cast<std::size_t>(i)];
       if (hex_distance(o.dq, o.dr) != k) return false;
       for (int j = disc_size(k - 1); j < i; ++j)
-        if (kDiscOffsets[static_cast<std::size_t>(j)].dq == o.dq && kDiscOffsets[static_cast<std::size_t>(j)].dr == o.dr) return false;
+        if (kDiscOffsets[static_cast<std::size_t>(j)].dq == o.dq &&
+            kDiscOffsets[static_cast<std::size_t>(j)].dr == o.dr)
+          return false;
     }
   return true;
 }());

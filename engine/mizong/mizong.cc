@@ -34,41 +34,52 @@ std::vector<OptionSpec> Mizong::option_specs() {
       choice_option("teams", "ffa", {"ffa", "3v3", "2v2v2"},
                     "\"ffa\" (six players, free-for-all), \"3v3\" (alternate points allied) or "
                     "\"2v2v2\" (opposite points allied)"),
-      {"setup", std::string("melee_front"), "every seat's setup: a layout (melee_front, ranged_front, mixed_columns, "
-                                           "random) or a setup file ending in .txt"},
-      {"setups", std::string(""), "per-seat setups, comma-separated (six entries), overriding 'setup'; empty: none"},
+      {"setup", std::string("melee_front"),
+       "every seat's setup: a layout (melee_front, ranged_front, mixed_columns, "
+       "random) or a setup file ending in .txt"},
+      {"setups", std::string(""),
+       "per-seat setups, comma-separated (six entries), overriding 'setup'; empty: none"},
       int_option("setup_seed", 1, 0, std::numeric_limits<std::int64_t>::max(),
                  "seed of the 'random' layout (each seat draws its own)"),
       // Rounds are counted in 16 bits.
-      int_option("round_cap", 200, 1, 30000, "rounds after which the game ends, the unplaced ranked by remaining HP"),
+      int_option("round_cap", 200, 1, 30000,
+                 "rounds after which the game ends, the unplaced ranked by remaining HP"),
       int_option("centre_rounds", 23, 1, 30000, "quiet rounds on the centre that win (seed: 23)"),
-      choice_option("same_attribute_clash", "nobody", {"nobody", "defender", "attacker"},
-                    "who loses HP when attacker and defender share both attributes (seed silent): nobody, defender or "
-                    "attacker"),
+      choice_option(
+          "same_attribute_clash", "nobody", {"nobody", "defender", "attacker"},
+          "who loses HP when attacker and defender share both attributes (seed silent): nobody, defender or "
+          "attacker"),
       choice_option("counter_damage", "defender_class", {"defender_class", "attacker_class"},
                     "damage to an attacker that loses: \"defender_class\" (the defender's class against the "
                     "attacker's) or \"attacker_class\" (what the attack would have dealt)"),
       choice_option("passive_heal_radius", "adjacent", {"adjacent", "attack_radius"},
                     "passive healing reaches \"adjacent\" pieces (radius 1) or within the healing piece's "
                     "\"attack_radius\""),
-      choice_option("heal_rate", "healer_class", {"healer_class", "healed_class"},
-                    "passive heal period: by the healing piece's class (\"healer_class\": melee 3, ranged 5 rounds) "
-                    "or by the healed piece's (\"healed_class\")"),
+      choice_option(
+          "heal_rate", "healer_class", {"healer_class", "healed_class"},
+          "passive heal period: by the healing piece's class (\"healer_class\": melee 3, ranged 5 rounds) "
+          "or by the healed piece's (\"healed_class\")"),
       {"hero_passive_heal", false,
        "heroes and the healer also heal passively, as ordinary pieces do, on top of their paid heals "
        "(default: passive healing is for ordinary pieces only)"},
-      {"hero_heal_any_attributes", false, "heroes' and the healer's heals ignore attributes (default: compatible only)"},
+      {"hero_heal_any_attributes", false,
+       "heroes' and the healer's heals ignore attributes (default: compatible only)"},
       {"allow_reversal", false, "a path may turn back on itself (counts as a turn)"},
       {"swap_after_acting", false,
-       "an ordinary piece may end its activation with a swap after moving or attacking (default: a swap is the whole "
+       "an ordinary piece may end its activation with a swap after moving or attacking (default: a swap is "
+       "the whole "
        "activation)"},
-      {"exact_steps", true, "ordinary pieces, ranged heroes and the healer move exactly 6 steps (false: 1 to 6)"},
+      {"exact_steps", true,
+       "ordinary pieces, ranged heroes and the healer move exactly 6 steps (false: 1 to 6)"},
       {"hidden_from_teammates", true, "dark pieces are hidden from teammates too"},
       {"reveal_on_combat", true, "a dark piece is revealed to all once it takes or deals damage"},
       {"stop_at_first_winner", false, "end the game at the first winner, ranking the rest by remaining HP"},
-      int_option("healer_heal_radius", 5, 1, 11, "radius of the healer's single heal (seed silent; area heal is 5)"),
-      int_option("melee_hero_heal_radius", 1, 1, 11, "radius of the melee hero's heal (seed silent; 1 as its attack)"),
-      int_option("ranged_hero_heal_radius", 3, 1, 11, "radius of the ranged hero's heal (seed silent; 3 as its attack)"),
+      int_option("healer_heal_radius", 5, 1, 11,
+                 "radius of the healer's single heal (seed silent; area heal is 5)"),
+      int_option("melee_hero_heal_radius", 1, 1, 11,
+                 "radius of the melee hero's heal (seed silent; 1 as its attack)"),
+      int_option("ranged_hero_heal_radius", 3, 1, 11,
+                 "radius of the ranged hero's heal (seed silent; 3 as its attack)"),
   };
 }
 
@@ -109,13 +120,15 @@ Mizong::Mizong(const Options& options) : options_(options) {
     std::string part;
     while (std::getline(ss, part, ',')) parts.push_back(part);
     if (parts.size() != 6)
-      throw Error("mizong: option 'setups' expects six comma-separated setups, got " + std::to_string(parts.size()));
+      throw Error("mizong: option 'setups' expects six comma-separated setups, got " +
+                  std::to_string(parts.size()));
     specs = parts;
   }
   Rng root(static_cast<std::uint64_t>(options.get_int("setup_seed")));
   for (int p = 0; p < 6; ++p) {
     try {
-      setups_[static_cast<std::size_t>(p)] = load_setup(*geo_, specs[static_cast<std::size_t>(p)], root.split(static_cast<std::uint64_t>(p)));
+      setups_[static_cast<std::size_t>(p)] =
+          load_setup(*geo_, specs[static_cast<std::size_t>(p)], root.split(static_cast<std::uint64_t>(p)));
     } catch (const Error& e) {
       throw Error("mizong: setup of seat " + std::to_string(p) + ": " + e.what());
     }
@@ -159,8 +172,8 @@ State Mizong::initial_state() const {
 State Mizong::state_from_json(const nlohmann::json& j) const {
   // Every object, nested ones too, is refused when it has a key it does not know.
   const JsonField root(j, "mizong position");
-  root.object({"game", "point_size", "teams", "round", "current", "moves", "over", "centre", "next_places", "places",
-               "out", "activation", "acted", "pieces", "evidence"});
+  root.object({"game", "point_size", "teams", "round", "current", "moves", "over", "centre", "next_places",
+               "places", "out", "activation", "acted", "pieces", "evidence"});
   const Geometry& g = *geo_;
   auto cell = [&](const JsonField& v) {
     const int c = v.json().is_string() ? g.parse(v.json().get<std::string>()) : -1;
@@ -193,7 +206,8 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
     const double v = place.json().is_number() ? place.json().get<double>() : -1;
     const double twice = 2 * v;
     if (v < 0 || v > s.num_teams() || twice != static_cast<int>(twice))
-      place.fail("expected 0 or a place 1.." + std::to_string(s.num_teams()) + " (halves for ties), got " + brief(place.json()));
+      place.fail("expected 0 or a place 1.." + std::to_string(s.num_teams()) + " (halves for ties), got " +
+                 brief(place.json()));
     s.place2_[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(twice);
   }
   const JsonField out = root["out"];
@@ -233,7 +247,8 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
       x.kind = who.kind;
       x.attr1 = who.attr1;
       x.attr2 = who.attr2;
-      x.flags = static_cast<std::uint8_t>((who.dark ? kDark : 0) | (revealed ? kRevealed : 0) | (stunned ? kStunned : 0));
+      x.flags = static_cast<std::uint8_t>((who.dark ? kDark : 0) | (revealed ? kRevealed : 0) |
+                                          (stunned ? kStunned : 0));
       if (stunned && x.cell >= 0) s.stunned_.set(x.cell);
       if (revealed && !who.dark) pj[6].fail("only dark pieces are revealed");
       x.hp = static_cast<std::uint8_t>(hp);
@@ -248,7 +263,8 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
     if (s.out(p) && s.alive_[static_cast<std::size_t>(p)] > 0)
       out[p].fail("seat " + std::to_string(p) + " is out but has pieces on the board");
   }
-  if (!s.over_ && s.out(s.current_)) root["current"].fail("seat " + std::to_string(s.current_) + " is out of the game");
+  if (!s.over_ && s.out(s.current_))
+    root["current"].fail("seat " + std::to_string(s.current_) + " is out of the game");
 
   const JsonField acted = root["acted"];
   for (std::size_t i = 0, n = acted.array(); i < n; ++i)

@@ -51,10 +51,12 @@ struct Rules {
   bool counter_defender_class = true;
   bool passive_heal_attack_radius = false;
   bool heal_rate_by_healed = false;
-  bool hero_passive_heal = false;  // heroes and the healer also heal passively (docs/rules/mizong.md, "Healing")
+  bool hero_passive_heal =
+      false;  // heroes and the healer also heal passively (docs/rules/mizong.md, "Healing")
   bool hero_heal_any_attributes = false;
   bool allow_reversal = false;
-  bool swap_after_acting = false;  // an ordinary piece may end its activation with a swap (docs/rules/mizong.md, "Swap")
+  bool swap_after_acting =
+      false;  // an ordinary piece may end its activation with a swap (docs/rules/mizong.md, "Swap")
   bool exact_steps = true;
   bool hidden_from_teammates = true;
   bool reveal_on_combat = true;
@@ -62,7 +64,7 @@ struct Rules {
   std::int16_t centre_rounds = 23;
   std::int16_t round_cap = 200;
   std::uint8_t steps = 6;
-  std::uint8_t melee_hero_heal_radius = 1;   // the seed gives no hero heal radius: project rulings
+  std::uint8_t melee_hero_heal_radius = 1;  // the seed gives no hero heal radius: project rulings
   std::uint8_t ranged_hero_heal_radius = 3;
   std::uint8_t healer_heal_radius = 5;
   std::uint8_t area_heal_radius = 5;
@@ -90,7 +92,7 @@ struct Piece {
   std::uint8_t heal = 0;  // rounds paired with a compatible healer (passive healing)
   std::uint8_t ap = 0;    // action points left this round (heroes, healer)
   std::uint16_t moves = 0;
-  std::uint8_t may_kinds = kAnyKind;       // evidence: kinds the public play allows
+  std::uint8_t may_kinds = kAnyKind;        // evidence: kinds the public play allows
   std::uint8_t may_attrs = kAnyAttributes;  // evidence: attribute pairs the public play allows
   bool dark() const { return flags & kDark; }
   bool stunned() const { return flags & kStunned; }
@@ -100,10 +102,19 @@ struct Piece {
 
 struct Layout {
   int cells = 0;
-  Action select = 0, move = 0, attack = 0, heal = 0, swap = 0, area_heal = 0, done = 0, end_turn = 0, total = 0;
+  Action select = 0, move = 0, attack = 0, heal = 0, swap = 0, area_heal = 0, done = 0, end_turn = 0,
+         total = 0;
   explicit Layout(int c = 0)
-      : cells(c), select(0), move(c), attack(2 * c), heal(3 * c), swap(4 * c), area_heal(5 * c), done(5 * c + 1),
-        end_turn(5 * c + 2), total(5 * c + 3) {}
+      : cells(c),
+        select(0),
+        move(c),
+        attack(2 * c),
+        heal(3 * c),
+        swap(4 * c),
+        area_heal(5 * c),
+        done(5 * c + 1),
+        end_turn(5 * c + 2),
+        total(5 * c + 3) {}
 };
 
 // The activation in progress.
@@ -129,7 +140,9 @@ class State : public NoChance {
   int team_of(Player p) const {
     return rules_.teams == Teams::kFreeForAll ? p : rules_.teams == Teams::kThreeVsThree ? p % 2 : p % 3;
   }
-  int num_teams() const { return rules_.teams == Teams::kFreeForAll ? players_ : rules_.teams == Teams::kThreeVsThree ? 2 : 3; }
+  int num_teams() const {
+    return rules_.teams == Teams::kFreeForAll ? players_ : rules_.teams == Teams::kThreeVsThree ? 2 : 3;
+  }
 
   void legal_actions(ActionList& out) const;
   // A legal action drawn uniformly over legal_actions without building a list: between
@@ -195,7 +208,7 @@ class State : public NoChance {
   const Board& occupied() const { return occ_; }
   const Board& pieces_of(Player p) const { return own_[static_cast<std::size_t>(p)]; }
   const Board& stunned_cells() const { return stunned_; }  // cells of the stunned pieces
-  bool visible(Player p, int id) const;  // whether p sees the identity of piece id
+  bool visible(Player p, int id) const;                    // whether p sees the identity of piece id
   // The move pattern of an ordinary piece now: 0 straight, 1 one turn, 2 two turns.
   int pattern_turns(int id) const;
   // Legal end cells of a move of piece id from its cell (sorted), as the move sub-action sees them.
@@ -208,15 +221,19 @@ class State : public NoChance {
   void clear_board();
   void put(int id, int cell, const Identity& who);
   void set_hp(int id, int sixths);
-  void set_moves(int id, int moves) { pc_[static_cast<std::size_t>(id)].moves = static_cast<std::uint16_t>(moves); }
+  void set_moves(int id, int moves) {
+    pc_[static_cast<std::size_t>(id)].moves = static_cast<std::uint16_t>(moves);
+  }
   void set_round(int round) { round_ = round; }
   void set_current(Player p);
   void set_flags(int id, std::uint8_t flags) {
     Piece& x = pc_[static_cast<std::size_t>(id)];
     x.flags = flags;
     if (x.cell < 0) return;
-    if (flags & kStunned) stunned_.set(x.cell);
-    else stunned_.reset(x.cell);
+    if (flags & kStunned)
+      stunned_.set(x.cell);
+    else
+      stunned_.reset(x.cell);
   }
   void set_ap(int id, int ap) { pc_[static_cast<std::size_t>(id)].ap = static_cast<std::uint8_t>(ap); }
   void set_evidence(int id, int kinds, int attrs) {
@@ -228,13 +245,16 @@ class State : public NoChance {
   friend class Mizong;
   // Rules (rules.cc).
   // Sub-action kinds for gen_sub's `only` mask (in the order of the action space).
-  static constexpr int kOnlyMove = 1, kOnlyAttack = 2, kOnlyHeal = 4, kOnlySwap = 8, kOnlyArea = 16, kOnlyAll = 31;
+  static constexpr int kOnlyMove = 1, kOnlyAttack = 2, kOnlyHeal = 4, kOnlySwap = 8, kOnlyArea = 16,
+                       kOnlyAll = 31;
   template <class Sink>
   bool gen_sub(const Activation& a, bool include_done, Sink&& sink, int only = kOnlyAll) const;
   bool selectable(int id) const;
   bool any_move(const Activation& a) const;
   // Whether any_move only looks at the neighbours (a hero's walk that may stop after one step).
-  bool quick_move_test(const Piece& x) const { return is_hero(x.kind) && (x.kind == kMeleeHero || !rules_.exact_steps); }
+  bool quick_move_test(const Piece& x) const {
+    return is_hero(x.kind) && (x.kind == kMeleeHero || !rules_.exact_steps);
+  }
   Action pick_sub(Rng* rng, int k, int* count) const;
   bool team_visible(Player viewer, int id) const;
   bool heal_target(int healer, int target) const;
@@ -280,7 +300,7 @@ class State : public NoChance {
   std::int32_t round_ = 1;
   std::int32_t moves_ = 0;
   std::uint8_t out_mask_ = 0;  // seats that have left (placed, or annihilated while the team plays on)
-  std::int8_t next_top_ = 1, next_bottom_ = 0;  // next winner's and loser's place (teams)
+  std::int8_t next_top_ = 1, next_bottom_ = 0;      // next winner's and loser's place (teams)
   std::array<std::uint8_t, kMaxPlayers> place2_{};  // twice the place of each team, 0 unplaced
   std::array<std::int16_t, kMaxPlayers> alive_{};
   Activation act_{};
@@ -316,7 +336,9 @@ class Mizong {
   std::vector<int> teams() const {
     std::vector<int> t(6);
     for (int p = 0; p < 6; ++p)
-      t[static_cast<std::size_t>(p)] = rules_.teams == Teams::kFreeForAll ? p : rules_.teams == Teams::kThreeVsThree ? p % 2 : p % 3;
+      t[static_cast<std::size_t>(p)] = rules_.teams == Teams::kFreeForAll     ? p
+                                       : rules_.teams == Teams::kThreeVsThree ? p % 2
+                                                                              : p % 3;
     return t;
   }
   State initial_state() const;

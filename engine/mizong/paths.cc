@@ -167,8 +167,10 @@ void walk_rows(const Geometry& g, int start, const Pattern& pat, const Board& oc
 }  // namespace
 
 void walk_end_rows(const Geometry& g, int start, const Pattern& pat, const Board& occupied, EndRows& out) {
-  if (pat.max_steps <= 6) walk_rows<16>(g, start, pat, occupied, out);
-  else walk_rows<32>(g, start, pat, occupied, out);
+  if (pat.max_steps <= 6)
+    walk_rows<16>(g, start, pat, occupied, out);
+  else
+    walk_rows<32>(g, start, pat, occupied, out);
 }
 
 }  // namespace qilab::mizong

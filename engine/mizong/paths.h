@@ -103,11 +103,10 @@ void walk_end_rows(const Geometry& g, int start, const Pattern& pat, const Board
 
 // Every pattern of at most 12 steps, on bit rows (the general walk, reversal included): the
 // (2L+1)-square window of axial coordinates around the start (L = max_steps), one 32-bit row
-// per r, bit q - q0 + L. Layer by layer of steps, S[t][d] holds the vertices where a walk of that many steps ends moving
-// in direction d after t turns: the next layer is S[t][d] (straight on) and S[t-1][d'] for
-// every d' that may turn into d, shifted one step along d and masked by the empty vertices
-// (the start counts as empty). Exact (no de-duplication is needed); ends are visited row by
-// row, so in increasing cell order.
+// per r, bit q - q0 + L. Layer by layer of steps, S[t][d] holds the vertices where a walk of that many steps
+// ends moving in direction d after t turns: the next layer is S[t][d] (straight on) and S[t-1][d'] for every
+// d' that may turn into d, shifted one step along d and masked by the empty vertices (the start counts as
+// empty). Exact (no de-duplication is needed); ends are visited row by row, so in increasing cell order.
 namespace detail {
 inline constexpr int kDq[kDirs] = {0, 1, -1, 1, -1, 0};
 inline constexpr int kDr[kDirs] = {-1, -1, 0, 0, 1, 1};
@@ -136,7 +135,8 @@ void window_ends_general(const Geometry& g, int start, const Pattern& pat, const
   // Window row i (0 <= i < W) is array row i + 1: rows 0 and W + 1... stay empty, so a shift
   // by one row needs no bounds test.
   Rows free{};
-  for (int i = 0; i < W; ++i) free[static_cast<std::size_t>(i + 1)] = detail::free_row(g, occupied, r0 - L + i, q0, L);
+  for (int i = 0; i < W; ++i)
+    free[static_cast<std::size_t>(i + 1)] = detail::free_row(g, occupied, r0 - L + i, q0, L);
   free[static_cast<std::size_t>(L + 1)] |= std::uint32_t{1} << L;
   const bool track = !(pat.min_turns == 0 && pat.max_turns >= pat.max_steps - 1);
   const int levels = track ? pat.max_turns + 1 : 1;
@@ -161,8 +161,8 @@ void window_ends_general(const Geometry& g, int start, const Pattern& pat, const
   // out = (a | b | c | e) moved one step along d, on empty vertices, over rows rlo..rhi;
   // ends |= out when `collect`. Source rows outside slo..shi are read as empty. One pass over
   // the rows. Returns whether out has a vertex.
-  auto step_rows = [&](int d, const Rows& a, const Rows& b, const Rows& c, const Rows& e, Rows& out, bool collect, int rlo,
-                       int rhi, int slo, int shi) {
+  auto step_rows = [&](int d, const Rows& a, const Rows& b, const Rows& c, const Rows& e, Rows& out,
+                       bool collect, int rlo, int rhi, int slo, int shi) {
     const int dr = detail::kDr[d], dq = detail::kDq[d];
     const std::uint32_t* pa = a.data() - dr;
     const std::uint32_t* pb = b.data() - dr;
@@ -181,15 +181,17 @@ void window_ends_general(const Geometry& g, int start, const Pattern& pat, const
       if (collect)
         for (int i = ra; i <= rb; ++i) ends[static_cast<std::size_t>(i)] |= out[static_cast<std::size_t>(i)];
     };
-    if (dq > 0) run([](std::uint32_t v) { return v << 1; });
-    else if (dq < 0) run([](std::uint32_t v) { return v >> 1; });
-    else run([](std::uint32_t v) { return v; });
+    if (dq > 0)
+      run([](std::uint32_t v) { return v << 1; });
+    else if (dq < 0)
+      run([](std::uint32_t v) { return v >> 1; });
+    else
+      run([](std::uint32_t v) { return v; });
     return acc != 0;
   };
   constexpr int kAll = detail::kWindowRows - 1;
-  auto step_into = [&](int d, const Rows& a, const Rows& b, const Rows& c, const Rows& e, Rows& out, bool collect) {
-    return step_rows(d, a, b, c, e, out, collect, lo, hi, 0, kAll);
-  };
+  auto step_into = [&](int d, const Rows& a, const Rows& b, const Rows& c, const Rows& e, Rows& out,
+                       bool collect) { return step_rows(d, a, b, c, e, out, collect, lo, hi, 0, kAll); };
   const bool collect_first = pat.min_steps <= 1 && (!track || pat.min_turns == 0);
   auto widen = [&] {
     lo = std::max(1, lo - 1);
@@ -200,7 +202,8 @@ void window_ends_general(const Geometry& g, int start, const Pattern& pat, const
     Rows origin{};
     origin[static_cast<std::size_t>(L + 1)] = std::uint32_t{1} << L;
     for (int d = 0; d < kDirs; ++d)  // the first step
-      (*live_)[0][static_cast<std::size_t>(d)] = step_into(d, origin, kNone, kNone, kNone, (*S_)[0][static_cast<std::size_t>(d)], collect_first);
+      (*live_)[0][static_cast<std::size_t>(d)] =
+          step_into(d, origin, kNone, kNone, kNone, (*S_)[0][static_cast<std::size_t>(d)], collect_first);
   }
   // Turning into d comes from the two other axes (a direction and its reverse share an
   // axis), and from the reverse of d when reversal is allowed: per level, the union of each
@@ -256,11 +259,13 @@ void window_ends_general(const Geometry& g, int start, const Pattern& pat, const
           // before), or nothing: rows from that one to this one are rewritten, every other
           // row of it is still zero.
           const int row = L + 1 + step * detail::kDr[d], back = row - 2 * detail::kDr[d];
-          nlive[td][dd] = has && step_rows(d, *src[0], kNone, kNone, kNone, N[td][dd], collect, std::max(lo, std::min(row, back)),
-                                           std::min(hi, std::max(row, back)), 0, kAll);
+          nlive[td][dd] =
+              has && step_rows(d, *src[0], kNone, kNone, kNone, N[td][dd], collect,
+                               std::max(lo, std::min(row, back)), std::min(hi, std::max(row, back)), 0, kAll);
         } else {
           // The sources hold rows ilo..ihi (those the last step wrote).
-          nlive[td][dd] = has && step_rows(d, *src[0], *src[1], *src[2], *src[3], N[td][dd], collect, lo, hi, ilo, ihi);
+          nlive[td][dd] =
+              has && step_rows(d, *src[0], *src[1], *src[2], *src[3], N[td][dd], collect, lo, hi, ilo, ihi);
         }
         any |= nlive[td][dd];
       }
@@ -301,7 +306,8 @@ void window_ends(const Geometry& g, int start, const Pattern& pat, const Board& 
 // pieces' patterns): each segment walks its ray until a blocker. Depth first, so it finds a
 // first end fast: the select list uses it to ask whether a piece can move at all.
 template <class Blocked, class End>
-void segment_ends(const Geometry& g, int start, int steps, int turns, bool reversal, Blocked&& blocked, End&& end) {
+void segment_ends(const Geometry& g, int start, int steps, int turns, bool reversal, Blocked&& blocked,
+                  End&& end) {
   auto& w = detail::walk_scratch();
   const std::uint32_t st = w.next();
   bool stop = false;
@@ -337,7 +343,8 @@ void walk_ends(const Geometry& g, int start, const Pattern& pat, const Board& oc
 // Every vertex on some legal walk from start to `target` (start and target included), set in
 // `on_path`. Depth-first over whole walks (the patterns with a path attack have 6 steps).
 template <class Blocked>
-void walk_cells(const Geometry& g, int start, int target, const Pattern& pat, Blocked&& blocked, Board& on_path) {
+void walk_cells(const Geometry& g, int start, int target, const Pattern& pat, Blocked&& blocked,
+                Board& on_path) {
   std::array<std::int16_t, 16> path{};
   auto rec = [&](auto&& self, int cell, int dir, int step, int turns) -> void {
     path[static_cast<std::size_t>(step)] = static_cast<std::int16_t>(cell);

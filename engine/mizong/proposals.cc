@@ -41,7 +41,8 @@ struct DiscRow {
 constexpr std::array<DiscRow, 2 * kMaskRadius + 1> kDiscRows = [] {
   std::array<DiscRow, 2 * kMaskRadius + 1> rows{};
   for (int dr = -kMaskRadius; dr <= kMaskRadius; ++dr)
-    rows[static_cast<std::size_t>(dr + kMaskRadius)] = DiscRow{disc_qlo(dr), disc_len(dr), disc_row_start(dr)};
+    rows[static_cast<std::size_t>(dr + kMaskRadius)] =
+        DiscRow{disc_qlo(dr), disc_len(dr), disc_row_start(dr)};
   return rows;
 }();
 constexpr int disc_index(int dq, int dr) {
@@ -87,7 +88,8 @@ std::unique_ptr<MoveTable> build_masks(const Pattern& pat) {
     const std::size_t begin = t->masks.size();
     for (const Set& x : sets) {
       bool covered = false;
-      for (std::size_t k = begin; k < t->masks.size() && !covered; ++k) covered = mask_within(t->masks[k], x.m);
+      for (std::size_t k = begin; k < t->masks.size() && !covered; ++k)
+        covered = mask_within(t->masks[k], x.m);
       if (!covered) t->masks.push_back(x.m);
     }
     t->offset.push_back(end_offset(e));
@@ -162,7 +164,8 @@ std::unique_ptr<MoveTable> build_table(const Pattern& pat) {
   for (std::size_t e = 0; e < by_end.size(); ++e) {
     auto& walks = by_end[e];
     if (walks.empty()) continue;
-    std::stable_sort(walks.begin(), walks.end(), [](const Walk& x, const Walk& y) { return x.s.cells < y.s.cells; });
+    std::stable_sort(walks.begin(), walks.end(),
+                     [](const Walk& x, const Walk& y) { return x.s.cells < y.s.cells; });
     std::vector<const Walk*> kept;
     for (const Walk& w : walks) {
       // Left out when a kept walk's vertices are all among its own (the kept walks visit no
@@ -192,7 +195,8 @@ std::array<std::atomic<const MoveTable*>, kMoveTableSlots> move_table_slot{};
 const MoveTable& build_move_table(const Pattern& p) {
   if (!move_table_handles(p))
     throw std::logic_error(
-        "mizong move_table: a pattern without reversal, of at most 14 steps and two turns or 6 steps and five turns "
+        "mizong move_table: a pattern without reversal, of at most 14 steps and two turns or 6 steps and "
+        "five turns "
         "expected");
   Pattern pat = p;
   pat.min_steps = std::max(pat.min_steps, 1);  // a walk of no step ends on the start: never a move
@@ -239,10 +243,13 @@ void ReachProbe::read_disc() const {
     std::uint64_t v = (std::uint64_t{1} << len) - 1;  // blocked: all, less the empty vertices on the board
     if (rr >= -P2 && rr <= P2) {
       const auto ri = static_cast<std::size_t>(rr + P2);
-      const int lo = std::max(qa, static_cast<int>(g.row_qmin[ri])), hi = std::min(qa + len - 1, static_cast<int>(g.row_qmax[ri]));
+      const int lo = std::max(qa, static_cast<int>(g.row_qmin[ri])),
+                hi = std::min(qa + len - 1, static_cast<int>(g.row_qmax[ri]));
       if (lo <= hi) {
         const int n = hi - lo + 1;
-        const std::uint64_t empty = ~Geometry::bits_at(*occupied_, g.row_first[ri] + (lo - g.row_qmin[ri]), n) & ((std::uint64_t{1} << n) - 1);
+        const std::uint64_t empty =
+            ~Geometry::bits_at(*occupied_, g.row_first[ri] + (lo - g.row_qmin[ri]), n) &
+            ((std::uint64_t{1} << n) - 1);
         v &= ~(empty << (lo - qa));
       }
     }

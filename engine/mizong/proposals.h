@@ -36,7 +36,7 @@ inline constexpr int kMaskRadius = 6;
 struct MoveTable {
   Pattern pat{};
   std::vector<std::array<std::int8_t, 2>> offset;  // (dq, dr) of end j
-  std::vector<std::uint32_t> first;                 // walks of end j: [first[j], first[j + 1]) of segs or masks
+  std::vector<std::uint32_t> first;  // walks of end j: [first[j], first[j + 1]) of segs or masks
   std::vector<Segments> segs;
   std::vector<DiscMask> masks;
   bool by_mask = false;
@@ -50,7 +50,8 @@ struct MoveTable {
 inline bool move_table_handles(const Pattern& pat) {
   return !pat.reversal && pat.min_turns >= 0 && pat.min_turns <= pat.max_turns && pat.max_steps >= 1 &&
          pat.min_steps <= pat.max_steps &&
-         ((pat.max_turns <= 2 && pat.max_steps <= 14) || (pat.max_turns <= 5 && pat.max_steps <= kMaskRadius));
+         ((pat.max_turns <= 2 && pat.max_steps <= 14) ||
+          (pat.max_turns <= 5 && pat.max_steps <= kMaskRadius));
 }
 
 namespace detail {

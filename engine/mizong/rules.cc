@@ -15,11 +15,15 @@ bool beats(int x, int y, bool yang) { return y == (x + (yang ? 1 : 2)) % 3; }
 
 // Radius of a hero's or the healer's single heal (options; docs/rules/mizong.md, "Heroes").
 int heal_radius(const Rules& r, int kind) {
-  return kind == kHealer ? r.healer_heal_radius : kind == kMeleeHero ? r.melee_hero_heal_radius : r.ranged_hero_heal_radius;
+  return kind == kHealer      ? r.healer_heal_radius
+         : kind == kMeleeHero ? r.melee_hero_heal_radius
+                              : r.ranged_hero_heal_radius;
 }
 
 // Passive healing radius of a healing piece: 1, or (option) its attack radius, the healer's as ranged.
-int passive_radius(const Rules& r, int kind) { return r.passive_heal_attack_radius && !is_melee(kind) ? 3 : 1; }
+int passive_radius(const Rules& r, int kind) {
+  return r.passive_heal_attack_radius && !is_melee(kind) ? 3 : 1;
+}
 
 // Rejected move proposals (MoveTable ends with no free walk) after which a draw walks the
 // moves instead (a walk costs about as much as this many proposals).
@@ -114,9 +118,10 @@ std::uint64_t State::heal_candidates(int healer, int first, int n) const {
 
 int State::area_heal_count(int healer) const {
   int n = 0;
-  geo_->for_disc_bits(piece(healer).cell, rules_.area_heal_radius,
-                      [&](int first, int k) { return heal_candidates(healer, first, k); },
-                      [&](int c) { n += heal_target(healer, at_[static_cast<std::size_t>(c)]); });
+  geo_->for_disc_bits(
+      piece(healer).cell, rules_.area_heal_radius,
+      [&](int first, int k) { return heal_candidates(healer, first, k); },
+      [&](int c) { n += heal_target(healer, at_[static_cast<std::size_t>(c)]); });
   return n;
 }
 
@@ -182,13 +187,19 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
     if (!occ_.test(cell) || own.test(cell)) return false;
     return ffa || team_of(owner(at_[static_cast<std::size_t>(cell)])) != team;
   };
-  auto others = [&](int first, int n) { return Geometry::bits_at(occ_, first, n) & ~Geometry::bits_at(own, first, n); };
+  auto others = [&](int first, int n) {
+    return Geometry::bits_at(occ_, first, n) & ~Geometry::bits_at(own, first, n);
+  };
   auto attacks = [&](int radius) {
     return g.for_disc_bits(c, radius, others, [&](int t) { return enemy(t) && emit(layout_.attack + t); });
   };
   // Own pieces that are not stunned (stunned_ mirrors the kStunned flags).
-  auto swappable = [&](int first, int n) { return Geometry::bits_at(own, first, n) & ~Geometry::bits_at(stunned_, first, n); };
-  auto swaps = [&](int radius) { return g.for_disc_bits(c, radius, swappable, [&](int t) { return emit(layout_.swap + t); }); };
+  auto swappable = [&](int first, int n) {
+    return Geometry::bits_at(own, first, n) & ~Geometry::bits_at(stunned_, first, n);
+  };
+  auto swaps = [&](int radius) {
+    return g.for_disc_bits(c, radius, swappable, [&](int t) { return emit(layout_.swap + t); });
+  };
   auto moves = [&](const Pattern& pat) {
     walk_ends(g, c, pat, occ_, [&](int e) { return emit(layout_.move + e); });
     return stop;
@@ -197,7 +208,8 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
   if (!hero) {
     const bool melee = is_melee(kind);
     // A swap is the whole activation, or (swap_after_acting) may close it after moves and attacks.
-    if ((only & kOnlySwap) && (a.acts == 0 || rules_.swap_after_acting) && swaps(rules_.swap_radius)) return true;
+    if ((only & kOnlySwap) && (a.acts == 0 || rules_.swap_after_acting) && swaps(rules_.swap_radius))
+      return true;
     if (!a.moved) {
       if ((only & kOnlyAttack) && a.before < (melee ? 3 : 2) && attacks(attack_radius(kind))) return true;
       if ((only & kOnlyMove) && a.before <= 1) {
@@ -209,17 +221,22 @@ bool State::gen_sub(const Activation& a, bool include_done, Sink&& sink, int onl
         if (attacks(1)) return true;
       } else if (a.before == 0) {
         for (int w = zone_lo_; w < zone_hi_ && !stop; ++w)
-          for (std::uint64_t v = zone_enemies(w); v && !stop; v &= v - 1) emit(layout_.attack + 64 * w + std::countr_zero(v));
+          for (std::uint64_t v = zone_enemies(w); v && !stop; v &= v - 1)
+            emit(layout_.attack + 64 * w + std::countr_zero(v));
         if (stop) return true;
       }
     }
   } else {
     const int ap = x.ap;
     if ((only & kOnlySwap) && ap >= kApSwap && swaps(rules_.hero_swap_radius)) return true;
-    if ((only & kOnlyAttack) && kind != kHealer && ap >= kApAttack[kind] && attacks(attack_radius(kind))) return true;
+    if ((only & kOnlyAttack) && kind != kHealer && ap >= kApAttack[kind] && attacks(attack_radius(kind)))
+      return true;
     if ((only & kOnlyHeal) && ap >= kApHeal[kind]) {
-      if (g.for_disc_bits(c, heal_radius(rules_, kind), [&](int first, int n) { return heal_candidates(id, first, n); },
-                          [&](int t) { return heal_target(id, at_[static_cast<std::size_t>(t)]) && emit(layout_.heal + t); }))
+      if (g.for_disc_bits(
+              c, heal_radius(rules_, kind), [&](int first, int n) { return heal_candidates(id, first, n); },
+              [&](int t) {
+                return heal_target(id, at_[static_cast<std::size_t>(t)]) && emit(layout_.heal + t);
+              }))
         return true;
     }
     if ((only & kOnlyArea) && kind == kHealer) {
@@ -253,7 +270,8 @@ bool State::selectable(int id) const {
       if (y < 0 || !occ_.test(y)) continue;
       if (own.test(y)) {
         if (can_swap && !stunned_.test(y)) return true;
-      } else if (can_attack && (rules_.teams == Teams::kFreeForAll || team_of(owner(at_[static_cast<std::size_t>(y)])) != team_of(p))) {
+      } else if (can_attack && (rules_.teams == Teams::kFreeForAll ||
+                                team_of(owner(at_[static_cast<std::size_t>(y)])) != team_of(p))) {
         return true;
       }
     }
@@ -262,7 +280,9 @@ bool State::selectable(int id) const {
   // The cheap sub-actions first (a swap with a neighbour settles most pieces in a few
   // lookups; a walk that may stop after one step is a look at the neighbours), the move walk last.
   if (quick_move_test(x) && any_move(a)) return true;
-  return gen_sub(a, false, [](Action) { return true; }, kOnlyAll & ~kOnlyMove) || any_move(a);
+  return gen_sub(
+             a, false, [](Action) { return true; }, kOnlyAll & ~kOnlyMove) ||
+         any_move(a);
 }
 
 // Whether activation `a` may move now: gen_sub's move family is not empty, asked without the
@@ -273,8 +293,9 @@ bool State::any_move(const Activation& a) const {
     if (a.moved || a.before > 1) return false;
     if (rules_.exact_steps) {  // depth first: stops at the first end
       bool found = false;
-      segment_ends(*geo_, x.cell, rules_.steps, pattern_turns(a.piece), rules_.allow_reversal, [&](int y) { return occ_.test(y); },
-                   [&](int) { return found = true; });
+      segment_ends(
+          *geo_, x.cell, rules_.steps, pattern_turns(a.piece), rules_.allow_reversal,
+          [&](int y) { return occ_.test(y); }, [&](int) { return found = true; });
       return found;
     }
   } else {
@@ -288,19 +309,23 @@ bool State::any_move(const Activation& a) const {
       return false;
     }
   }
-  return gen_sub(a, false, [](Action) { return true; }, kOnlyMove);
+  return gen_sub(
+      a, false, [](Action) { return true; }, kOnlyMove);
 }
 
 bool State::any_left_to_do() const {
   if (quick_move_test(piece(act_.piece)) && any_move(act_)) return true;
-  return gen_sub(act_, false, [](Action) { return true; }, kOnlyAll & ~kOnlyMove) || any_move(act_);
+  return gen_sub(
+             act_, false, [](Action) { return true; }, kOnlyAll & ~kOnlyMove) ||
+         any_move(act_);
 }
 
 bool State::left_to_do_as(int kind) {
   Piece& x = pc_[static_cast<std::size_t>(act_.piece)];
   const std::uint8_t real = x.kind;
   x.kind = static_cast<std::uint8_t>(kind);
-  const bool zone_needed = kind == kRanged && real != kRanged && act_.moved && act_.before == 0 && act_.after == 0;
+  const bool zone_needed =
+      kind == kRanged && real != kRanged && act_.moved && act_.before == 0 && act_.after == 0;
   Board saved;
   const std::int16_t saved_lo = zone_lo_, saved_hi = zone_hi_;
   if (zone_needed) {
@@ -391,7 +416,9 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
     return v;
   };
   auto enemies = [&](int first, int n) { return Geometry::bits_at(occ_, first, n) & ~friends(first, n); };
-  auto swappable = [&](int first, int n) { return Geometry::bits_at(own, first, n) & ~Geometry::bits_at(stunned_, first, n); };
+  auto swappable = [&](int first, int n) {
+    return Geometry::bits_at(own, first, n) & ~Geometry::bits_at(stunned_, first, n);
+  };
   auto healable = [&](int first, int n) {
     std::uint64_t v = 0;
     for (std::uint64_t w = heal_candidates(id, first, n); w; w &= w - 1) {
@@ -416,8 +443,10 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
         pat = Pattern{rules_.exact_steps ? steps : 1, steps, t, t, rules_.allow_reversal};
       }
     } else if (a.after == 0) {
-      if (melee) attack_r = 1;
-      else zone = a.before == 0;
+      if (melee)
+        attack_r = 1;
+      else
+        zone = a.before == 0;
     }
   } else {
     const int ap = x.ap;
@@ -427,8 +456,8 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
     area = kind == kHealer && ap >= kApAreaPerPiece;  // (and only if it heals someone it can pay for)
     if (ap >= kApMove[kind]) {
       moves = true;
-      pat = Pattern{kind == kMeleeHero ? 1 : (rules_.exact_steps ? steps : 1), kind == kMeleeHero ? 2 * steps : steps, 0,
-                    kHeroMaxTurns[kind], rules_.allow_reversal};
+      pat = Pattern{kind == kMeleeHero ? 1 : (rules_.exact_steps ? steps : 1),
+                    kind == kMeleeHero ? 2 * steps : steps, 0, kHeroMaxTurns[kind], rules_.allow_reversal};
     }
   }
   if (moves && !row_walk_handles(pat)) {  // (reversal allowed: the general walk, through the list)
@@ -470,8 +499,9 @@ Action State::pick_sub(Rng* rng, int k, int* count) const {
     // finds a free walk to it (exact); after kMoveMisses rejected ends they are walked.
     const MoveTable* table = moves && move_table_handles(pat) ? &move_table(pat) : nullptr;
     const ReachProbe probe(g, c, occ_, table);  // (cheap: rays are read when first needed)
-    int move_misses = 0;  // after kMoveMisses rejected proposals the moves are walked
-    int size[4] = {swap_r >= 0 ? 3 * swap_r * (swap_r + 1) : 0, 0, heal_r >= 0 ? 3 * heal_r * (heal_r + 1) : 0, 0};
+    int move_misses = 0;                        // after kMoveMisses rejected proposals the moves are walked
+    int size[4] = {swap_r >= 0 ? 3 * swap_r * (swap_r + 1) : 0, 0,
+                   heal_r >= 0 ? 3 * heal_r * (heal_r + 1) : 0, 0};
     bool exact[4] = {swap_r < 0, true, heal_r < 0, !moves};
     if (attack_r >= 0) {
       size[1] = 3 * attack_r * (attack_r + 1);
@@ -607,7 +637,9 @@ int State::sub_action_count() const {
   return n;
 }
 
-Action State::sub_action_at(int k) const { return over_ || act_.piece < 0 ? kInvalidAction : pick_sub(nullptr, k, nullptr); }
+Action State::sub_action_at(int k) const {
+  return over_ || act_.piece < 0 ? kInvalidAction : pick_sub(nullptr, k, nullptr);
+}
 
 Action State::random_action(Rng& rng) const {
   if (over_) return kInvalidAction;
@@ -663,14 +695,18 @@ bool State::is_legal(Action a) const {
     if (memo.key != h) {
       memo.key = h;
       memo.ends = Board{};
-      gen_sub(act_, false, [&](Action m) {
-        memo.ends.set(m - L.move);
-        return false;
-      }, kOnlyMove);
+      gen_sub(
+          act_, false,
+          [&](Action m) {
+            memo.ends.set(m - L.move);
+            return false;
+          },
+          kOnlyMove);
     }
     return memo.ends.test(a - L.move);
   }
-  return gen_sub(act_, false, [&](Action x) { return x == a; }, kind);
+  return gen_sub(
+      act_, false, [&](Action x) { return x == a; }, kind);
 }
 
 // ---- effects ----
@@ -721,7 +757,8 @@ void State::swap_pieces(int a, int b) {
 void State::note_healed(int healer, int target) {
   if (rules_.hero_heal_any_attributes || public_identity(target)) return;
   const Piece& h = piece(healer);
-  pc_[static_cast<std::size_t>(target)].may_attrs &= static_cast<std::uint8_t>(attribute_bit(h.attr1, 1 - h.attr2));
+  pc_[static_cast<std::size_t>(target)].may_attrs &=
+      static_cast<std::uint8_t>(attribute_bit(h.attr1, 1 - h.attr2));
 }
 
 void State::heal_piece(int id) {
@@ -749,12 +786,16 @@ void State::attack(int attacker, int defender) {
     if (d.dark()) d.flags |= kRevealed;
   }
   if (who == 0) {  // nobody loses: both attribute pairs are equal (neither is stunned)
-    if (public_identity(attacker) && !public_identity(defender)) d.may_attrs &= static_cast<std::uint8_t>(attribute_bit(a.attr1, a.attr2));
-    if (public_identity(defender) && !public_identity(attacker)) a.may_attrs &= static_cast<std::uint8_t>(attribute_bit(d.attr1, d.attr2));
+    if (public_identity(attacker) && !public_identity(defender))
+      d.may_attrs &= static_cast<std::uint8_t>(attribute_bit(a.attr1, a.attr2));
+    if (public_identity(defender) && !public_identity(attacker))
+      a.may_attrs &= static_cast<std::uint8_t>(attribute_bit(d.attr1, d.attr2));
   }
   const int ca = class_of(a.kind), cd = class_of(d.kind);
-  if (who == 1) hurt(defender, kDamage[ca][cd]);
-  else if (who == 2) hurt(attacker, rules_.counter_defender_class ? kDamage[cd][ca] : kDamage[ca][cd]);
+  if (who == 1)
+    hurt(defender, kDamage[ca][cd]);
+  else if (who == 2)
+    hurt(attacker, rules_.counter_defender_class ? kDamage[cd][ca] : kDamage[ca][cd]);
 }
 
 void State::kill(int id) {
@@ -785,7 +826,8 @@ int State::team_hp(int team) const {
 
 void State::place_team(int team, bool winner) {
   if (place2_[static_cast<std::size_t>(team)] != 0) return;
-  place2_[static_cast<std::size_t>(team)] = static_cast<std::uint8_t>(2 * (winner ? next_top_++ : next_bottom_--));
+  place2_[static_cast<std::size_t>(team)] =
+      static_cast<std::uint8_t>(2 * (winner ? next_top_++ : next_bottom_--));
   for (Player p = 0; p < players_; ++p)
     if (team_of(p) == team) leave(p);
   int unplaced = 0, last = -1;
@@ -809,14 +851,17 @@ void State::rank_rest_by_hp() {
   for (int t = 0; t < num_teams(); ++t)
     if (place2_[static_cast<std::size_t>(t)] == 0) rest[static_cast<std::size_t>(n++)] = {team_hp(t), t};
   for (int i = 1; i < n; ++i)  // insertion sort: most HP first, then team order
-    for (int k = i; k > 0 && rest[static_cast<std::size_t>(k)].first > rest[static_cast<std::size_t>(k - 1)].first; --k)
+    for (int k = i;
+         k > 0 && rest[static_cast<std::size_t>(k)].first > rest[static_cast<std::size_t>(k - 1)].first; --k)
       std::swap(rest[static_cast<std::size_t>(k)], rest[static_cast<std::size_t>(k - 1)]);
   for (int i = 0; i < n;) {
     int j = i;
     while (j < n && rest[static_cast<std::size_t>(j)].first == rest[static_cast<std::size_t>(i)].first) ++j;
     // places next_top_+i .. next_top_+j-1 shared: twice their mean
     const int twice_mean = 2 * (next_top_ + i) + (j - i - 1);
-    for (int k = i; k < j; ++k) place2_[static_cast<std::size_t>(rest[static_cast<std::size_t>(k)].second)] = static_cast<std::uint8_t>(twice_mean);
+    for (int k = i; k < j; ++k)
+      place2_[static_cast<std::size_t>(rest[static_cast<std::size_t>(k)].second)] =
+          static_cast<std::uint8_t>(twice_mean);
     i = j;
   }
   over_ = true;
@@ -887,8 +932,10 @@ void State::end_round() {
   }
   // The centre: 23 quiet rounds win.
   const int holder = at_[static_cast<std::size_t>(g.centre)];
-  if (holder < 0 || centre_disturbed_) hold_rounds_ = 0;
-  else ++hold_rounds_;
+  if (holder < 0 || centre_disturbed_)
+    hold_rounds_ = 0;
+  else
+    ++hold_rounds_;
   centre_disturbed_ = false;
   if (holder >= 0 && hold_rounds_ >= rules_.centre_rounds) {
     hold_rounds_ = 0;
@@ -907,8 +954,10 @@ void State::compute_zone(int start, int end, int turns) {
   // zone.cc: tabled walks of the default patterns, the depth-first walk otherwise; only the
   // words the last zone used are cleared.
   int lo = zone_lo_, hi = zone_hi_;
-  attack_zone(*geo_, start, end, Pattern{rules_.exact_steps ? rules_.steps : 1, rules_.steps, turns, turns, rules_.allow_reversal},
-              occ_, zone_, lo, hi);
+  attack_zone(
+      *geo_, start, end,
+      Pattern{rules_.exact_steps ? rules_.steps : 1, rules_.steps, turns, turns, rules_.allow_reversal}, occ_,
+      zone_, lo, hi);
   zone_lo_ = static_cast<std::int16_t>(lo);
   zone_hi_ = static_cast<std::int16_t>(hi);
 }
@@ -943,9 +992,12 @@ void State::play(Action a) {
     if (hero) x.ap = static_cast<std::uint8_t>(x.ap - kApMove[kind]);
   } else if (a < layout_.heal) {  // attack
     const int target = at_[static_cast<std::size_t>(a - layout_.attack)];
-    if (hero) x.ap = static_cast<std::uint8_t>(x.ap - kApAttack[kind]);
-    else if (act_.moved) ++act_.after;
-    else ++act_.before;
+    if (hero)
+      x.ap = static_cast<std::uint8_t>(x.ap - kApAttack[kind]);
+    else if (act_.moved)
+      ++act_.after;
+    else
+      ++act_.before;
     attack(id, target);
   } else if (a < layout_.swap) {  // heal
     const int target = at_[static_cast<std::size_t>(a - layout_.heal)];
@@ -1011,8 +1063,10 @@ void State::clear_board() {
 
 void State::put(int id, int cell, const Identity& who) {
   Piece& x = pc_[static_cast<std::size_t>(id)];
-  if (x.cell >= 0) remove_piece(id);
-  else ++alive_[static_cast<std::size_t>(owner(id))];
+  if (x.cell >= 0)
+    remove_piece(id);
+  else
+    ++alive_[static_cast<std::size_t>(owner(id))];
   x.kind = who.kind;
   x.attr1 = who.attr1;
   x.attr2 = who.attr2;
@@ -1029,7 +1083,9 @@ void State::put(int id, int cell, const Identity& who) {
   own_[static_cast<std::size_t>(owner(id))].set(cell);
 }
 
-void State::set_hp(int id, int sixths) { pc_[static_cast<std::size_t>(id)].hp = static_cast<std::uint8_t>(sixths); }
+void State::set_hp(int id, int sixths) {
+  pc_[static_cast<std::size_t>(id)].hp = static_cast<std::uint8_t>(sixths);
+}
 
 void State::set_current(Player p) {
   current_ = static_cast<std::int8_t>(p);

@@ -74,8 +74,10 @@ std::string State::render_svg(Player seat) const {
   out.close();
 
   std::string status = "round " + std::to_string(round_) + "/" + std::to_string(rules_.round_cap);
-  if (over_) status += ", game over";
-  else status += ", to move: seat " + std::to_string(current_);
+  if (over_)
+    status += ", game over";
+  else
+    status += ", to move: seat " + std::to_string(current_);
   if (hold_rounds_ > 0) status += ", centre held " + std::to_string(hold_rounds_) + " rounds";
   for (Player p = 0; p < players_; ++p)
     if (this->out(p)) status += ", seat " + std::to_string(p) + " out";

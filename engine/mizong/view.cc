@@ -43,8 +43,8 @@ Action State::string_to_action(std::string_view text) const {
       if (verb == kVerb[v]) {
         const int c = geo_->parse(text.substr(space + 1));
         if (c < 0)
-          throw Error("mizong: action '" + std::string(text) + "': expected a cell \"q,r\" on the board after '" +
-                      std::string(verb) + "'");
+          throw Error("mizong: action '" + std::string(text) +
+                      "': expected a cell \"q,r\" on the board after '" + std::string(verb) + "'");
         return v * L.cells + c;
       }
   }
@@ -70,8 +70,10 @@ nlohmann::json State::to_json() const {
   json places = json::array();
   for (int t = 0; t < num_teams(); ++t) {
     const int twice = place2_[static_cast<std::size_t>(t)];
-    if (twice % 2 == 0) places.push_back(twice / 2);
-    else places.push_back(twice / 2.0);
+    if (twice % 2 == 0)
+      places.push_back(twice / 2);
+    else
+      places.push_back(twice / 2.0);
   }
   j["places"] = places;
   json outs = json::array();
@@ -80,8 +82,9 @@ nlohmann::json State::to_json() const {
   if (act_.piece < 0) {
     j["activation"] = nullptr;
   } else {
-    j["activation"] = {{"piece", act_.piece}, {"start", geo_->name(act_.start)}, {"before", act_.before},
-                       {"after", act_.after},  {"acts", act_.acts},                {"moved", act_.moved}};
+    j["activation"] = {{"piece", act_.piece},   {"start", geo_->name(act_.start)},
+                       {"before", act_.before}, {"after", act_.after},
+                       {"acts", act_.acts},     {"moved", act_.moved}};
   }
   json acted = json::array();
   for (int id = current_ * home_; id < (current_ + 1) * home_; ++id)
@@ -91,8 +94,8 @@ nlohmann::json State::to_json() const {
   for (int id = 0; id < players_ * home_; ++id) {
     const Piece& x = piece(id);
     // [cell or null, piece token, hp (sixths), moves, heal count, AP, revealed, stunned]
-    json pj = json::array({x.cell >= 0 ? json(geo_->name(x.cell)) : json(nullptr), token(x.identity()), x.hp, x.moves,
-                           x.heal, x.ap, static_cast<bool>(x.flags & kRevealed), x.stunned()});
+    json pj = json::array({x.cell >= 0 ? json(geo_->name(x.cell)) : json(nullptr), token(x.identity()), x.hp,
+                           x.moves, x.heal, x.ap, static_cast<bool>(x.flags & kRevealed), x.stunned()});
     pieces.push_back(std::move(pj));
   }
   j["pieces"] = std::move(pieces);
@@ -100,7 +103,8 @@ nlohmann::json State::to_json() const {
   json evidence = json::array();
   for (int id = 0; id < players_ * home_; ++id) {
     const Piece& x = piece(id);
-    if (x.may_kinds != kAnyKind || x.may_attrs != kAnyAttributes) evidence.push_back(json::array({id, x.may_kinds, x.may_attrs}));
+    if (x.may_kinds != kAnyKind || x.may_attrs != kAnyAttributes)
+      evidence.push_back(json::array({id, x.may_kinds, x.may_attrs}));
   }
   if (!evidence.empty()) j["evidence"] = std::move(evidence);
   return j;
@@ -121,8 +125,10 @@ std::string State::render_text() const {
   if (act_.piece >= 0) s += ", activating " + g.name(piece(act_.piece).cell);
   s += "\ncentre: ";
   const int holder = at_[static_cast<std::size_t>(g.centre)];
-  if (holder < 0) s += "empty";
-  else s += "seat " + std::to_string(owner(holder)) + ", " + std::to_string(hold_rounds_) + " quiet rounds";
+  if (holder < 0)
+    s += "empty";
+  else
+    s += "seat " + std::to_string(owner(holder)) + ", " + std::to_string(hold_rounds_) + " quiet rounds";
   s += "\n";
   for (Player p = 0; p < players_; ++p) {
     int melee = 0, ranged = 0, heroes = 0, hp = 0;
@@ -134,8 +140,8 @@ std::string State::render_text() const {
       hp += x.hp;
     }
     char buf[160];
-    std::snprintf(buf, sizeof buf, "seat %d (team %d): %d melee, %d ranged, %d heroes, HP %.1f%s\n", p, team_of(p), melee,
-                  ranged, heroes, hp / 6.0,
+    std::snprintf(buf, sizeof buf, "seat %d (team %d): %d melee, %d ranged, %d heroes, HP %.1f%s\n", p,
+                  team_of(p), melee, ranged, heroes, hp / 6.0,
                   place2_[static_cast<std::size_t>(team_of(p))]
                       ? (", place " + std::to_string(place(team_of(p)))).c_str()
                       : (out(p) ? ", out" : ""));
@@ -173,12 +179,14 @@ std::string State::observation_string(Player p_) const {
   const Geometry& g = *geo_;
   std::string s;
   s.reserve(static_cast<std::size_t>(players_ * home_) * 20 + 200);
-  s += "seat " + std::to_string(p) + " round " + std::to_string(round_) + " to move " + std::to_string(current_) +
-       (over_ ? " over" : "") + " centre " + std::to_string(hold_rounds_) + (centre_disturbed_ ? "*" : "") + "\n";
+  s += "seat " + std::to_string(p) + " round " + std::to_string(round_) + " to move " +
+       std::to_string(current_) + (over_ ? " over" : "") + " centre " + std::to_string(hold_rounds_) +
+       (centre_disturbed_ ? "*" : "") + "\n";
   if (act_.piece >= 0)
-    s += "activation " + g.name(act_.start) + " b" + std::to_string(act_.before) + " a" + std::to_string(act_.after) +
-         " n" + std::to_string(act_.acts) + (act_.moved ? " moved" : "") + "\n";
-  for (int t = 0; t < num_teams(); ++t) s += "place " + std::to_string(place2_[static_cast<std::size_t>(t)]) + " ";
+    s += "activation " + g.name(act_.start) + " b" + std::to_string(act_.before) + " a" +
+         std::to_string(act_.after) + " n" + std::to_string(act_.acts) + (act_.moved ? " moved" : "") + "\n";
+  for (int t = 0; t < num_teams(); ++t)
+    s += "place " + std::to_string(place2_[static_cast<std::size_t>(t)]) + " ";
   s += "out " + std::to_string(out_mask_) + "\nacted";
   for (int id = current_ * home_; id < (current_ + 1) * home_; ++id)
     if (acted_.test(id)) {
@@ -258,11 +266,13 @@ std::string State::observation_string(Player p_) const {
 std::uint64_t State::information_key(Player p) const {
   std::uint64_t h = 0x6D697A6F6E67ull;
   h = hash_mix(h, static_cast<std::uint64_t>(p));
-  h = hash_mix(h, static_cast<std::uint64_t>(round_) << 8 | static_cast<std::uint64_t>(current_) << 1 | over_);
+  h = hash_mix(h,
+               static_cast<std::uint64_t>(round_) << 8 | static_cast<std::uint64_t>(current_) << 1 | over_);
   h = hash_mix(h, static_cast<std::uint64_t>(hold_rounds_) << 1 | centre_disturbed_);
-  h = hash_mix(h, static_cast<std::uint64_t>(act_.piece + 1) << 32 | static_cast<std::uint64_t>(act_.start + 1) << 16 |
-                 static_cast<std::uint64_t>(act_.before) << 12 | static_cast<std::uint64_t>(act_.after) << 8 |
-                 static_cast<std::uint64_t>(act_.acts) << 1 | act_.moved);
+  h = hash_mix(
+      h, static_cast<std::uint64_t>(act_.piece + 1) << 32 | static_cast<std::uint64_t>(act_.start + 1) << 16 |
+             static_cast<std::uint64_t>(act_.before) << 12 | static_cast<std::uint64_t>(act_.after) << 8 |
+             static_cast<std::uint64_t>(act_.acts) << 1 | act_.moved);
   for (int t = 0; t < num_teams(); ++t) h = hash_mix(h, place2_[static_cast<std::size_t>(t)]);
   h = hash_mix(h, out_mask_);
   for (int w = 0; w < PieceSet::kWords; ++w)
@@ -272,13 +282,16 @@ std::uint64_t State::information_key(Player p) const {
     // Whether a dark piece's identity is public is itself public (its owner knows the others
     // see it), so it is part of every seat's key.
     std::uint64_t v = static_cast<std::uint64_t>(x.cell + 1) | static_cast<std::uint64_t>(x.moves) << 16 |
-                      static_cast<std::uint64_t>(x.stunned()) << 32 | static_cast<std::uint64_t>(public_identity(id)) << 58;
+                      static_cast<std::uint64_t>(x.stunned()) << 32 |
+                      static_cast<std::uint64_t>(public_identity(id)) << 58;
     if (visible(p, id)) {
       v |= static_cast<std::uint64_t>(x.hp) << 33 | static_cast<std::uint64_t>(x.ap) << 41 |
            static_cast<std::uint64_t>(x.kind * 6 + x.attr1 * 2 + x.attr2) << 49 | std::uint64_t{1} << 56;
       if (owner(id) == p) v |= static_cast<std::uint64_t>(x.heal) << 57;
       // What the public play has shown of a dark piece is public, its owner's piece too.
-      if (x.dark()) h = hash_mix(h, static_cast<std::uint64_t>(x.may_kinds) | static_cast<std::uint64_t>(x.may_attrs) << 8);
+      if (x.dark())
+        h = hash_mix(h, static_cast<std::uint64_t>(x.may_kinds) | static_cast<std::uint64_t>(x.may_attrs)
+                                                                      << 8);
     } else {
       if (x.cell >= 0) v |= static_cast<std::uint64_t>(max_hp(x.kind) - x.hp) << 33;
       v |= static_cast<std::uint64_t>(x.may_kinds) << 41 | static_cast<std::uint64_t>(x.may_attrs) << 49;
@@ -307,7 +320,8 @@ namespace {
 double log_factorial(int n) {
   static const auto table = [] {
     std::array<double, 301> t{};
-    for (int i = 1; i <= 300; ++i) t[static_cast<std::size_t>(i)] = t[static_cast<std::size_t>(i - 1)] + std::log(static_cast<double>(i));
+    for (int i = 1; i <= 300; ++i)
+      t[static_cast<std::size_t>(i)] = t[static_cast<std::size_t>(i - 1)] + std::log(static_cast<double>(i));
     return t;
   }();
   return table[static_cast<std::size_t>(n)];
@@ -349,14 +363,20 @@ State State::sample_world(Player p, Rng& rng) const {
       const Piece& x = piece(id);
       const std::uint8_t k = x.may_kinds;
       const bool proven = k == 1 << kMelee || k == 1 << kRanged;
-      if ((k != kAnyKind && k != kOrdinaryKinds && !proven) || (proven && std::popcount(x.may_attrs) == 1)) continue;  // one identity possible
+      if ((k != kAnyKind && k != kOrdinaryKinds && !proven) || (proven && std::popcount(x.may_attrs) == 1))
+        continue;  // one identity possible
       ++count[static_cast<std::size_t>(cat_of(x))];
       const auto sid = static_cast<std::int16_t>(id);
-      if (x.may_attrs != kAnyAttributes) pinned[static_cast<std::size_t>(np++)] = sid;
-      else if (k == kAnyKind) any[static_cast<std::size_t>(na++)] = sid;
-      else if (k == kOrdinaryKinds) ordinary[static_cast<std::size_t>(no++)] = sid;
-      else if (k == 1 << kMelee) melee[static_cast<std::size_t>(nm++)] = sid;
-      else ranged[static_cast<std::size_t>(nr++)] = sid;
+      if (x.may_attrs != kAnyAttributes)
+        pinned[static_cast<std::size_t>(np++)] = sid;
+      else if (k == kAnyKind)
+        any[static_cast<std::size_t>(na++)] = sid;
+      else if (k == kOrdinaryKinds)
+        ordinary[static_cast<std::size_t>(no++)] = sid;
+      else if (k == 1 << kMelee)
+        melee[static_cast<std::size_t>(nm++)] = sid;
+      else
+        ranged[static_cast<std::size_t>(nr++)] = sid;
     }
     // Ways to deal `count` to the unpinned pieces (log), or -inf when impossible.
     auto log_ways = [&](const std::array<int, kCats>& c) {
@@ -364,15 +384,19 @@ State State::sample_world(Player p, Rng& rng) const {
       double v = 0;
       for (int t = 0; t < kCats; ++t) {
         const int n = c[static_cast<std::size_t>(t)];
-        if (is_hero(t / 6)) heroes += n;
-        else if (t / 6 == kMelee) mel += n;
-        else ran += n;
+        if (is_hero(t / 6))
+          heroes += n;
+        else if (t / 6 == kMelee)
+          mel += n;
+        else
+          ran += n;
         v -= log_factorial(n);
       }
       const int open = na - heroes + no;  // undecided pieces after the heroes
-      if (heroes > na || mel < nm || ran < nr || mel - nm > open || mel - nm + ran - nr != open) return -1e300;
-      return v + log_choose(na, heroes) + log_factorial(heroes) + log_choose(open, mel - nm) + log_factorial(mel) +
-             log_factorial(ran);
+      if (heroes > na || mel < nm || ran < nr || mel - nm > open || mel - nm + ran - nr != open)
+        return -1e300;
+      return v + log_choose(na, heroes) + log_factorial(heroes) + log_choose(open, mel - nm) +
+             log_factorial(mel) + log_factorial(ran);
     };
     bool exchange = false;
     if (np > 0) {
@@ -399,7 +423,9 @@ State State::sample_world(Player p, Rng& rng) const {
         }
         const Piece& x = piece(pinned[static_cast<std::size_t>(i)]);
         for (int t = 0; t < kCats; ++t) {
-          if (!((x.may_kinds >> (t / 6)) & 1) || !((x.may_attrs >> (t % 6)) & 1) || count[static_cast<std::size_t>(t)] == 0) continue;
+          if (!((x.may_kinds >> (t / 6)) & 1) || !((x.may_attrs >> (t % 6)) & 1) ||
+              count[static_cast<std::size_t>(t)] == 0)
+            continue;
           --count[static_cast<std::size_t>(t)];
           pick[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(t);
           self(self, i + 1);
@@ -409,11 +435,14 @@ State State::sample_world(Player p, Rng& rng) const {
       if (!too_many) rec(rec, 0);
       if (too_many || nchoices == 0) {  // start the pinned pieces from their own identities
         exchange = true;
-        for (int i = 0; i < np; ++i) --count[static_cast<std::size_t>(cat_of(piece(pinned[static_cast<std::size_t>(i)])))];
+        for (int i = 0; i < np; ++i)
+          --count[static_cast<std::size_t>(cat_of(piece(pinned[static_cast<std::size_t>(i)])))];
       } else {
         const double top = *std::max_element(weights.begin(), weights.begin() + nchoices);
         double total = 0;
-        for (int i = 0; i < nchoices; ++i) total += (weights[static_cast<std::size_t>(i)] = std::exp(weights[static_cast<std::size_t>(i)] - top));
+        for (int i = 0; i < nchoices; ++i)
+          total +=
+              (weights[static_cast<std::size_t>(i)] = std::exp(weights[static_cast<std::size_t>(i)] - top));
         double u = rng.uniform() * total;
         std::size_t k = 0;
         while (static_cast<int>(k) + 1 < nchoices && u >= weights[k]) u -= weights[k++];
@@ -429,28 +458,36 @@ State State::sample_world(Player p, Rng& rng) const {
     int nh = 0, nmi = 0, nri = 0;
     for (int t = 0; t < kCats; ++t)
       for (int c = 0; c < count[static_cast<std::size_t>(t)]; ++c) {
-        if (is_hero(t / 6)) heroes[static_cast<std::size_t>(nh++)] = static_cast<std::int8_t>(t);
-        else if (t / 6 == kMelee) melee_ids[static_cast<std::size_t>(nmi++)] = static_cast<std::int8_t>(t);
-        else ranged_ids[static_cast<std::size_t>(nri++)] = static_cast<std::int8_t>(t);
+        if (is_hero(t / 6))
+          heroes[static_cast<std::size_t>(nh++)] = static_cast<std::int8_t>(t);
+        else if (t / 6 == kMelee)
+          melee_ids[static_cast<std::size_t>(nmi++)] = static_cast<std::int8_t>(t);
+        else
+          ranged_ids[static_cast<std::size_t>(nri++)] = static_cast<std::int8_t>(t);
       }
     shuffle(any.data(), na);
     shuffle(heroes.data(), nh);
     Ids rest{};
     int nrest = 0;
     for (int i = nh; i < na; ++i) rest[static_cast<std::size_t>(nrest++)] = any[static_cast<std::size_t>(i)];
-    for (int i = 0; i < no; ++i) rest[static_cast<std::size_t>(nrest++)] = ordinary[static_cast<std::size_t>(i)];
+    for (int i = 0; i < no; ++i)
+      rest[static_cast<std::size_t>(nrest++)] = ordinary[static_cast<std::size_t>(i)];
     shuffle(rest.data(), nrest);
     const int free_melee = nmi - nm;
     for (int i = 0; i < nrest; ++i) {
       const auto id = rest[static_cast<std::size_t>(i)];
-      if (i < free_melee) melee[static_cast<std::size_t>(nm++)] = id;
-      else ranged[static_cast<std::size_t>(nr++)] = id;
+      if (i < free_melee)
+        melee[static_cast<std::size_t>(nm++)] = id;
+      else
+        ranged[static_cast<std::size_t>(nr++)] = id;
     }
     shuffle(melee_ids.data(), nmi);
     shuffle(ranged_ids.data(), nri);
     for (int i = 0; i < nh; ++i) give(any[static_cast<std::size_t>(i)], heroes[static_cast<std::size_t>(i)]);
-    for (int i = 0; i < nm; ++i) give(melee[static_cast<std::size_t>(i)], melee_ids[static_cast<std::size_t>(i)]);
-    for (int i = 0; i < nr; ++i) give(ranged[static_cast<std::size_t>(i)], ranged_ids[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < nm; ++i)
+      give(melee[static_cast<std::size_t>(i)], melee_ids[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < nr; ++i)
+      give(ranged[static_cast<std::size_t>(i)], ranged_ids[static_cast<std::size_t>(i)]);
     if (exchange) {
       Ids all{};
       int n_all = 0;

@@ -53,7 +53,8 @@ WalkTable build_table() {
         for (const auto& x : list)
           if (x.first == m) return;
         std::uint16_t dirs = 0;
-        for (int s = kL - 2; s >= 0; --s) dirs = static_cast<std::uint16_t>(dirs << 3 | pd[static_cast<std::size_t>(s)]);
+        for (int s = kL - 2; s >= 0; --s)
+          dirs = static_cast<std::uint16_t>(dirs << 3 | pd[static_cast<std::size_t>(s)]);
         list.emplace_back(m, dirs);
         return;
       }
@@ -101,8 +102,8 @@ inline void clear_words(Board& b, int lo, int hi) {
 
 // Four zone rows at a time (GCC/Clang vector extension: SSE2 on plain x86-64).
 using Quad = std::uint32_t __attribute__((vector_size(16)));
-constexpr int kPad = 4;             // zero rows before row 0 (a row reads up to 3 rows back)
-constexpr int kZoneRows = 24;       // zone rows k = dr + 12 for dr in -9 .. 9, and spare
+constexpr int kPad = 4;        // zero rows before row 0 (a row reads up to 3 rows back)
+constexpr int kZoneRows = 24;  // zone rows k = dr + 12 for dr in -9 .. 9, and spare
 constexpr int kRowsN = kPad + kZoneRows;
 static_assert(kRowsN % 4 == 0);
 // dst[k] = src[k] | (src[k - back] >> shift) for every row.
@@ -120,8 +121,8 @@ inline void spread(const std::uint32_t* src, std::uint32_t* dst) {
 
 // The tabled patterns: the union of the free walks' vertices, dilated to radius 3 on bit rows
 // of the 19 x 19 window (row k = dr + 12 of the zone, bit dq + 9), written row by row.
-void table_zone(const Geometry& g, int start, int end, int turns, const Board& occupied, Board& zone, int& lo_word,
-                int& hi_word) {
+void table_zone(const Geometry& g, int start, int end, int turns, const Board& occupied, Board& zone,
+                int& lo_word, int& hi_word) {
   clear_words(zone, lo_word, hi_word);
   lo_word = hi_word = 0;
   const WalkTable& tab = walk_table();
@@ -153,7 +154,8 @@ void table_zone(const Geometry& g, int start, int end, int turns, const Board& o
     // The blocked vertices of the rows the walks cross (every other bit reads blocked, and no
     // walk has an inner vertex there); the start and the end count as empty (a walk of two
     // turns may pass through either).
-    std::array<std::uint64_t, 4> blocked{~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0}};
+    std::array<std::uint64_t, 4> blocked{~std::uint64_t{0}, ~std::uint64_t{0}, ~std::uint64_t{0},
+                                         ~std::uint64_t{0}};
     const int P2 = 2 * g.point, qb = q0 - kL;
     const int ifirst = std::max(row_lo, -P2 - r0 + kL), ilast = std::min(row_hi, P2 - r0 + kL);
     for (int i = ifirst; i <= ilast; ++i) {
@@ -162,7 +164,8 @@ void table_zone(const Geometry& g, int start, int end, int turns, const Board& o
       // Window bits on the row: qmin - qb .. qmax - qb, within 0 .. 12.
       const int blo = std::max(qmin - qb, 0), bhi = std::min(g.row_qmax[ri] - qb, kSide - 1);
       if (blo > bhi) continue;
-      const std::uint64_t taken = Geometry::bits_at(occupied, g.row_first[ri] + (qb + blo - qmin), bhi - blo + 1);
+      const std::uint64_t taken =
+          Geometry::bits_at(occupied, g.row_first[ri] + (qb + blo - qmin), bhi - blo + 1);
       const std::uint64_t open = ~taken & ((std::uint64_t{2} << (bhi - blo)) - 1);
       blocked[static_cast<std::size_t>(i >> 2)] &= ~(open << (lane(i) + blo));
     }
@@ -185,7 +188,8 @@ void table_zone(const Geometry& g, int start, int end, int turns, const Board& o
   const int ilo = std::min({row_lo, kL, ie}), ihi = std::max({row_hi, kL, ie});
   alignas(16) std::uint32_t za[kRowsN] = {}, zb[kRowsN] = {};
   for (int i = ilo; i <= ihi; ++i) {
-    std::uint32_t y = static_cast<std::uint32_t>((u.w[static_cast<std::size_t>(i >> 2)] >> lane(i)) & 0xFFFF) << 3;
+    std::uint32_t y = static_cast<std::uint32_t>((u.w[static_cast<std::size_t>(i >> 2)] >> lane(i)) & 0xFFFF)
+                      << 3;
     y |= y << 1;
     y |= y << 2;
     za[kPad + i + 3] = y;
@@ -243,10 +247,11 @@ void table_zone(const Geometry& g, int start, int end, int turns, const Board& o
 
 // Every other pattern: the depth-first walk over whole walks, then each path vertex's disc (its
 // centre lies in a neighbour's disc), a row of cells at a time.
-void walk_zone(const Geometry& g, int start, int end, const Pattern& pat, const Board& occupied, Board& zone, int& lo_word,
-               int& hi_word) {
+void walk_zone(const Geometry& g, int start, int end, const Pattern& pat, const Board& occupied, Board& zone,
+               int& lo_word, int& hi_word) {
   Board on_path;
-  walk_cells(g, start, end, pat, [&](int y) { return y != end && occupied.test(y); }, on_path);
+  walk_cells(
+      g, start, end, pat, [&](int y) { return y != end && occupied.test(y); }, on_path);
   zone = Board{};
   auto all = [](int, int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; };
   int lo = Board::kBits, hi = -1;
@@ -265,10 +270,12 @@ void walk_zone(const Geometry& g, int start, int end, const Pattern& pat, const 
 
 }  // namespace
 
-void attack_zone(const Geometry& g, int start, int end, const Pattern& pat, const Board& occupied, Board& zone, int& lo_word,
-                 int& hi_word) {
-  if (zone_table_handles(pat)) table_zone(g, start, end, pat.min_turns, occupied, zone, lo_word, hi_word);
-  else walk_zone(g, start, end, pat, occupied, zone, lo_word, hi_word);
+void attack_zone(const Geometry& g, int start, int end, const Pattern& pat, const Board& occupied,
+                 Board& zone, int& lo_word, int& hi_word) {
+  if (zone_table_handles(pat))
+    table_zone(g, start, end, pat.min_turns, occupied, zone, lo_word, hi_word);
+  else
+    walk_zone(g, start, end, pat, occupied, zone, lo_word, hi_word);
 }
 
 }  // namespace qilab::mizong

@@ -23,15 +23,15 @@ namespace qilab::mizong {
 inline constexpr int kZoneSteps = 6;
 
 inline bool zone_table_handles(const Pattern& pat) {
-  return !pat.reversal && pat.min_steps == kZoneSteps && pat.max_steps == kZoneSteps && pat.min_turns == pat.max_turns &&
-         pat.min_turns >= 0 && pat.min_turns <= 2;
+  return !pat.reversal && pat.min_steps == kZoneSteps && pat.max_steps == kZoneSteps &&
+         pat.min_turns == pat.max_turns && pat.min_turns >= 0 && pat.min_turns <= 2;
 }
 
 // Sets `zone` to the attack zone of a move from start to end along walks of `pat` through the
 // empty vertices of `occupied` (no walk: an empty zone). On entry [lo_word, hi_word) are the
 // words of `zone` that may be non-zero (only those are cleared: {0, Board::kWords} for any
 // board); on return the words from the lowest to the highest cell set ({0, 0} when empty).
-void attack_zone(const Geometry& g, int start, int end, const Pattern& pat, const Board& occupied, Board& zone, int& lo_word,
-                 int& hi_word);
+void attack_zone(const Geometry& g, int start, int end, const Pattern& pat, const Board& occupied,
+                 Board& zone, int& lo_word, int& hi_word);
 
 }  // namespace qilab::mizong

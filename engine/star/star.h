@@ -22,7 +22,6 @@ inline constexpr int kDirections = 6;
 inline constexpr int kTriangles = 6;
 enum Direction : int { kUpLeft, kUpRight, kLeft, kRight, kDownLeft, kDownRight };
 
-
 template <int P>
 struct Star {
   static constexpr int kPoint = P;

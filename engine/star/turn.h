@@ -40,6 +40,8 @@ inline constexpr auto kTurnedDirection = [] {
 // Side of the square encoding grid of point size P, and the grid offset (row * side + column)
 // of axial (q, r).
 constexpr int grid_side(int point) { return 4 * point + 1; }
-constexpr int grid_offset(int point, Axial a) { return (a.r + 2 * point) * grid_side(point) + (a.q + 2 * point); }
+constexpr int grid_offset(int point, Axial a) {
+  return (a.r + 2 * point) * grid_side(point) + (a.q + 2 * point);
+}
 
 }  // namespace qilab::star

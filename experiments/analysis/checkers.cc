@@ -71,10 +71,12 @@ nlohmann::json CheckersAnalysis::to_json() const {
   return {{"games", games},
           {"turn_limit", games_rate(turn_limit, games)},
           {"stalled", games_rate(stalled, games)},
-          {"deadlocks", {{"games", games_rate(deadlocked, games)},
-                         {"blocked_seats", per_game(blocked_seats, deadlocked)},
-                         {"blocking_pieces", per_game(blocking_pieces, deadlocked)}}},
-          {"forced_passes", {{"passes", per_game(passes, games)}, {"games_with_a_pass", games_rate(games_with_pass, games)}}},
+          {"deadlocks",
+           {{"games", games_rate(deadlocked, games)},
+            {"blocked_seats", per_game(blocked_seats, deadlocked)},
+            {"blocking_pieces", per_game(blocking_pieces, deadlocked)}}},
+          {"forced_passes",
+           {{"passes", per_game(passes, games)}, {"games_with_a_pass", games_rate(games_with_pass, games)}}},
           {"endings", std::move(ends)}};
 }
 

@@ -15,13 +15,17 @@ namespace qilab::experiments {
 // independent trial).
 inline nlohmann::json games_rate(std::int64_t k, std::int64_t n) {
   const Interval ci = wilson_interval(k, n);
-  return {{"count", k}, {"games", n}, {"rate", n > 0 ? static_cast<double>(k) / static_cast<double>(n) : 0.0},
+  return {{"count", k},
+          {"games", n},
+          {"rate", n > 0 ? static_cast<double>(k) / static_cast<double>(n) : 0.0},
           {"ci95", {ci.lo, ci.hi}}};
 }
 
 // {"total", "games", "per_game"}: a total over n games and its mean per game.
 inline nlohmann::json per_game(std::int64_t total, std::int64_t n) {
-  return {{"total", total}, {"games", n}, {"per_game", n > 0 ? static_cast<double>(total) / static_cast<double>(n) : 0.0}};
+  return {{"total", total},
+          {"games", n},
+          {"per_game", n > 0 ? static_cast<double>(total) / static_cast<double>(n) : 0.0}};
 }
 
 // Named counts in first-seen order (ending kinds and the like).

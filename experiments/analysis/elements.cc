@@ -7,8 +7,8 @@ namespace qilab::experiments {
 
 namespace {
 
-void add(std::map<std::string, ElementsAnalysis::Tally>& to, const std::vector<std::pair<std::string, int>>& picks,
-         const int result[2]) {
+void add(std::map<std::string, ElementsAnalysis::Tally>& to,
+         const std::vector<std::pair<std::string, int>>& picks, const int result[2]) {
   // picks: (name, side); result[side]: 1 won, 0 drew, -1 lost.
   std::map<std::string, std::array<std::int64_t, 3>> game;  // name -> picks, wins, draws
   for (const auto& [name, side] : picks) {
@@ -32,7 +32,8 @@ void merge_counts(ClusterCounts& a, const ClusterCounts& b) {
   a.cross += b.cross;
 }
 
-nlohmann::json rows(const std::map<std::string, ElementsAnalysis::Tally>& m, std::int64_t games, const char* key) {
+nlohmann::json rows(const std::map<std::string, ElementsAnalysis::Tally>& m, std::int64_t games,
+                    const char* key) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& [name, t] : m) {
     const Interval w = cluster_wilson_interval(t.win);
@@ -56,8 +57,10 @@ Ending ElementsAnalysis::end(const elements::State& s, const GameRecord&, std::s
   int result[2] = {-1, -1};
   for (std::size_t p = 0; p < outcomes.size(); ++p) {
     const int side = s.team_of(static_cast<Player>(p));
-    if (outcomes[p] == Outcome::kWin) result[side] = 1;
-    else if (outcomes[p] == Outcome::kDraw) result[side] = std::max(result[side], 0);
+    if (outcomes[p] == Outcome::kWin)
+      result[side] = 1;
+    else if (outcomes[p] == Outcome::kDraw)
+      result[side] = std::max(result[side], 0);
   }
   std::vector<std::pair<std::string, int>> picks, duos;
   std::array<std::vector<std::string>, 2> by_side;
@@ -99,11 +102,12 @@ void ElementsAnalysis::merge(const ElementsAnalysis& o) {
 nlohmann::json ElementsAnalysis::to_json() const {
   nlohmann::json ends = nlohmann::json::object();
   for (const auto& [k, n] : endings) ends[k] = games_rate(n, games);
-  return {{"games", games},
-          {"heroes", rows(heroes, games, "hero")},
-          {"pairs", rows(pairs, games, "pair")},
-          {"endings", std::move(ends)},
-          {"intervals", "win rates per side fielding the hero (or pair); 95% Wilson intervals counted by game"}};
+  return {
+      {"games", games},
+      {"heroes", rows(heroes, games, "hero")},
+      {"pairs", rows(pairs, games, "pair")},
+      {"endings", std::move(ends)},
+      {"intervals", "win rates per side fielding the hero (or pair); 95% Wilson intervals counted by game"}};
 }
 
 }  // namespace qilab::experiments

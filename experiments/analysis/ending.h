@@ -10,8 +10,8 @@
 namespace qilab::experiments {
 
 struct Ending {
-  std::string kind;       // "flag", "elimination", "turn_limit", ...: the game's own words
-  bool timeout = false;   // ended by a length cap rather than by play (Ludii's "timeouts")
+  std::string kind;      // "flag", "elimination", "turn_limit", ...: the game's own words
+  bool timeout = false;  // ended by a length cap rather than by play (Ludii's "timeouts")
 };
 
 // For games without an analysis of their own: the ending is not known.
@@ -23,7 +23,9 @@ struct NoAnalysis {
   template <class S>
   void after(const S&) {}
   template <class S, class R>
-  Ending end(const S&, const R&, std::span<const Outcome>) { return {"unknown", false}; }
+  Ending end(const S&, const R&, std::span<const Outcome>) {
+    return {"unknown", false};
+  }
   void merge(const NoAnalysis&) {}
   nlohmann::json to_json() const { return nullptr; }
   static constexpr bool kKnowsEndings = false;

@@ -21,7 +21,8 @@ void GuifaAnalysis::before(const guifa::State& s, Action a) {
     const guifa::Piece& from = s.at(a / c);
     const guifa::Piece& to = s.at(a % c);
     actor_kind_ = from.kind < guifa::kKinds ? from.kind : -1;
-    if (to.kind < guifa::kKinds && to.owner == from.owner && from.kind == guifa::kIllusionist) ability = kSwap;
+    if (to.kind < guifa::kKinds && to.owner == from.owner && from.kind == guifa::kIllusionist)
+      ability = kSwap;
   } else if (a < l.place) {
     ability = kSummon;
   } else if (a < l.end_summon) {
@@ -79,7 +80,8 @@ void GuifaAnalysis::merge(const GuifaAnalysis& o) {
     kills[static_cast<std::size_t>(k)] += o.kills[static_cast<std::size_t>(k)];
     losses[static_cast<std::size_t>(k)] += o.losses[static_cast<std::size_t>(k)];
   }
-  for (int k = 0; k < kAbilities; ++k) uses[static_cast<std::size_t>(k)] += o.uses[static_cast<std::size_t>(k)];
+  for (int k = 0; k < kAbilities; ++k)
+    uses[static_cast<std::size_t>(k)] += o.uses[static_cast<std::size_t>(k)];
   for (const auto& [k, n] : o.endings) bump(endings, k, n);
 }
 
@@ -92,12 +94,16 @@ nlohmann::json GuifaAnalysis::to_json() const {
                       {"losses", per_game(losses[static_cast<std::size_t>(k)], games)}});
   json abilities = json::array();
   for (int a = 0; a < kAbilities; ++a)
-    abilities.push_back({{"ability", kAbilityName[a]},
-                         {"kind", kAbilityKind[a] >= 0 ? json(guifa::kKindName[kAbilityKind[a]]) : json(nullptr)},
-                         {"uses", per_game(uses[static_cast<std::size_t>(a)], games)}});
+    abilities.push_back(
+        {{"ability", kAbilityName[a]},
+         {"kind", kAbilityKind[a] >= 0 ? json(guifa::kKindName[kAbilityKind[a]]) : json(nullptr)},
+         {"uses", per_game(uses[static_cast<std::size_t>(a)], games)}});
   json ends = json::object();
   for (const auto& [k, n] : endings) ends[k] = games_rate(n, games);
-  return {{"games", games}, {"pieces", std::move(pieces)}, {"abilities", std::move(abilities)}, {"endings", std::move(ends)}};
+  return {{"games", games},
+          {"pieces", std::move(pieces)},
+          {"abilities", std::move(abilities)},
+          {"endings", std::move(ends)}};
 }
 
 }  // namespace qilab::experiments

@@ -19,11 +19,11 @@ class GuifaAnalysis {
   static constexpr bool kKnowsEndings = true;
   // Abilities counted, each with the kind that uses it.
   enum Ability { kSummon, kBeastPlaced, kRevive, kClone, kAnnihilate, kWard, kSwap, kPass, kAbilities };
-  static constexpr const char* kAbilityName[kAbilities] = {"summon", "beast_placed", "revive", "clone",
-                                                           "annihilate", "ward", "swap", "pass"};
-  static constexpr int kAbilityKind[kAbilities] = {guifa::kSummoner,     guifa::kSummoner, guifa::kNecromancer,
-                                                   guifa::kIllusionist,  guifa::kElementalist, guifa::kProphet,
-                                                   guifa::kIllusionist,  -1};
+  static constexpr const char* kAbilityName[kAbilities] = {"summon",     "beast_placed", "revive", "clone",
+                                                           "annihilate", "ward",         "swap",   "pass"};
+  static constexpr int kAbilityKind[kAbilities] = {
+      guifa::kSummoner,     guifa::kSummoner, guifa::kNecromancer, guifa::kIllusionist,
+      guifa::kElementalist, guifa::kProphet,  guifa::kIllusionist, -1};
 
   void begin(const guifa::State&) {}
   void before(const guifa::State& s, Action a);

@@ -4,7 +4,6 @@
 
 namespace qilab::experiments {
 
-
 void JunqiAnalysis::begin(const junqi::State& s) {
   seen_fights_ = s.num_fights();
   first_flag_ = -1;
@@ -104,21 +103,24 @@ nlohmann::json JunqiAnalysis::to_json() const {
     }
   json ends = json::object();
   for (const auto& [k, n] : endings) ends[k] = games_rate(n, games);
-  return {{"games", games},
-          {"takes", std::move(takes)},
-          {"flag_falls", {{"games_with_a_flag_fall", games_rate(flag_games, games)},
-                          {"first_fall_play_move",
-                           {{"games", flag_games},
-                            {"mean", flag_games ? static_cast<double>(first_flag_sum) / static_cast<double>(flag_games) : 0.0},
-                            {"min", first_flag_min},
-                            {"max", first_flag_max}}}}},
-          {"survivors", {{"decided_games", decided},
-                         {"winning_side_armies", per_game(winner_armies, decided)},
-                         {"winning_side", per_game(winner_survivors, decided)},
-                         {"losing_side", per_game(loser_survivors, decided)},
-                         {"drawn_games", drawn},
-                         {"both_sides_in_draws", per_game(drawn_survivors, drawn)}}},
-          {"endings", std::move(ends)}};
+  return {
+      {"games", games},
+      {"takes", std::move(takes)},
+      {"flag_falls",
+       {{"games_with_a_flag_fall", games_rate(flag_games, games)},
+        {"first_fall_play_move",
+         {{"games", flag_games},
+          {"mean", flag_games ? static_cast<double>(first_flag_sum) / static_cast<double>(flag_games) : 0.0},
+          {"min", first_flag_min},
+          {"max", first_flag_max}}}}},
+      {"survivors",
+       {{"decided_games", decided},
+        {"winning_side_armies", per_game(winner_armies, decided)},
+        {"winning_side", per_game(winner_survivors, decided)},
+        {"losing_side", per_game(loser_survivors, decided)},
+        {"drawn_games", drawn},
+        {"both_sides_in_draws", per_game(drawn_survivors, drawn)}}},
+      {"endings", std::move(ends)}};
 }
 
 }  // namespace qilab::experiments

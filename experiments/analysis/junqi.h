@@ -29,8 +29,8 @@ class JunqiAnalysis {
   // fights[attacker kind][defender kind][0 attacker wins, 1 defender wins, 2 both die]
   std::array<std::array<std::array<std::int64_t, 3>, junqi::kKinds>, junqi::kKinds> fights{};
   std::int64_t games = 0;
-  std::int64_t flag_games = 0;        // games in which at least one flag fell
-  std::int64_t first_flag_sum = 0;    // play move of the first flag to fall, summed over them
+  std::int64_t flag_games = 0;      // games in which at least one flag fell
+  std::int64_t first_flag_sum = 0;  // play move of the first flag to fall, summed over them
   std::int64_t first_flag_min = 0, first_flag_max = 0;
   // Pieces left at the end: of the winning side and of the losing side (decided games), and of
   // both sides of drawn games.

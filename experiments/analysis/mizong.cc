@@ -9,7 +9,8 @@ namespace {
 int pair_of(const mizong::Piece& p) { return p.attr1 * 2 + p.attr2; }
 int hp_of(const mizong::State& s, int id) { return s.piece(id).cell >= 0 ? s.piece(id).hp : 0; }
 const char* pair_name(int k) {
-  static constexpr const char* kNames[6] = {"rock_yin", "rock_yang", "scissors_yin", "scissors_yang", "paper_yin", "paper_yang"};
+  static constexpr const char* kNames[6] = {"rock_yin",      "rock_yang", "scissors_yin",
+                                            "scissors_yang", "paper_yin", "paper_yang"};
   return kNames[k];
 }
 
@@ -48,7 +49,8 @@ void MizongAnalysis::after(const mizong::State& s) {
   longest_ = std::max(longest_, s.hold_rounds());
   // A team that held the centre through the last round of the hold and is placed now has
   // won by the centre (elimination places a team last, but needs its pieces gone first).
-  last_centre_win_ = holder_unplaced_ && s.place(holder_team_) != 0 && hold_rounds_ + 1 >= s.rules().centre_rounds;
+  last_centre_win_ =
+      holder_unplaced_ && s.place(holder_team_) != 0 && hold_rounds_ + 1 >= s.rules().centre_rounds;
   if (last_centre_win_) {
     ++centre_wins;
     ++centre_wins_now_;
@@ -105,9 +107,10 @@ nlohmann::json MizongAnalysis::to_json() const {
   for (const auto& [k, n] : endings) ends[k] = games_rate(n, games);
   return {{"games", games},
           {"damage_by_attributes", std::move(damage)},
-          {"centre", {{"wins_by_holding", per_game(centre_wins, games)},
-                      {"games_with_a_centre_win", games_rate(games_with_centre_win, games)},
-                      {"longest_hold_rounds", per_game(longest_hold_sum, games)}}},
+          {"centre",
+           {{"wins_by_holding", per_game(centre_wins, games)},
+            {"games_with_a_centre_win", games_rate(games_with_centre_win, games)},
+            {"longest_hold_rounds", per_game(longest_hold_sum, games)}}},
           {"endings", std::move(ends)}};
 }
 

@@ -30,9 +30,9 @@ class MizongAnalysis {
   std::int64_t games = 0;
   // By [attacker pair][defender pair]: attacks, HP (sixths) the defender lost, HP the attacker lost.
   std::array<std::array<std::int64_t, kPairs>, kPairs> attacks{}, dealt{}, countered{};
-  std::int64_t centre_wins = 0;        // teams placed first-free by holding the centre
+  std::int64_t centre_wins = 0;  // teams placed first-free by holding the centre
   std::int64_t games_with_centre_win = 0;
-  std::int64_t longest_hold_sum = 0;   // longest quiet hold (rounds) per game, summed
+  std::int64_t longest_hold_sum = 0;  // longest quiet hold (rounds) per game, summed
   NamedCounts endings;
 
  private:

@@ -27,9 +27,14 @@ State position(const Checkers& g, const std::map<int, std::vector<int>>& cells, 
   std::string board(kCells, '.');
   for (const auto& [seat, list] : cells)
     for (int c : list) board[c] = static_cast<char>('0' + seat);
-  nlohmann::json j = {{"game", "checkers"}, {"players", g.num_players()}, {"board", board},
-                      {"current", 0}, {"turns", turns}, {"hop_from", nullptr},
-                      {"visited", nlohmann::json::array()}, {"winner", nullptr}};
+  nlohmann::json j = {{"game", "checkers"},
+                      {"players", g.num_players()},
+                      {"board", board},
+                      {"current", 0},
+                      {"turns", turns},
+                      {"hop_from", nullptr},
+                      {"visited", nlohmann::json::array()},
+                      {"winner", nullptr}};
   return g.state_from_json(j);
 }
 
@@ -88,8 +93,9 @@ TEST_CASE("adjudicate: a filled target ends with 'target', whatever the option")
   std::vector<int> zero(tri[3].begin(), tri[3].end());
   for (const char* how : {"none", "evaluation", "material"}) {
     const Checkers g = make(2, how);
-    nlohmann::json j = {{"game", "checkers"}, {"players", 2}, {"current", 1}, {"turns", 7},
-                        {"hop_from", nullptr}, {"visited", nlohmann::json::array()}, {"winner", 0}};
+    nlohmann::json j = {{"game", "checkers"}, {"players", 2},        {"current", 1},
+                        {"turns", 7},         {"hop_from", nullptr}, {"visited", nlohmann::json::array()},
+                        {"winner", 0}};
     std::string board(kCells, '.');
     for (int c : zero) board[c] = '0';
     for (int c : tri[1]) board[c] = '1';
@@ -103,5 +109,6 @@ TEST_CASE("adjudicate: a filled target ends with 'target', whatever the option")
 
 TEST_CASE("adjudicate: a bad choice is refused naming the option") {
   Options o(Checkers::option_specs());
-  CHECK_THROWS_WITH_AS(o.set_from_text("adjudicate", "points", "test"), doctest::Contains("adjudicate"), Error);
+  CHECK_THROWS_WITH_AS(o.set_from_text("adjudicate", "points", "test"), doctest::Contains("adjudicate"),
+                       Error);
 }

@@ -26,8 +26,14 @@ nlohmann::json position_json(int players, const std::map<int, std::vector<int>>&
   std::string board(kCells, '.');
   for (const auto& [seat, list] : cells)
     for (int c : list) board[static_cast<std::size_t>(c)] = static_cast<char>('0' + seat);
-  return {{"game", "checkers"}, {"players", players}, {"board", board}, {"current", current},
-          {"turns", 0},         {"hop_from", nullptr}, {"visited", nlohmann::json::array()}, {"winner", nullptr}};
+  return {{"game", "checkers"},
+          {"players", players},
+          {"board", board},
+          {"current", current},
+          {"turns", 0},
+          {"hop_from", nullptr},
+          {"visited", nlohmann::json::array()},
+          {"winner", nullptr}};
 }
 
 std::vector<int> range(int lo, int hi) {
@@ -50,7 +56,9 @@ QR turn(QR a, int k) {
 int grid(QR a) { return (a.r + 8) * 17 + (a.q + 8); }
 int hole_at(QR a) { return kStar.at(a.q, a.r); }
 // Turns (60 degrees clockwise) that bring seat p's home triangle to the south.
-int turn_of(int players, int p) { return ((3 - seat_triangles(players)[static_cast<std::size_t>(p)]) % 6 + 6) % 6; }
+int turn_of(int players, int p) {
+  return ((3 - seat_triangles(players)[static_cast<std::size_t>(p)]) % 6 + 6) % 6;
+}
 // Direction d turned k times.
 int turn_direction(int d, int k) {
   const QR v = turn(QR{star::Star<4>::kDq[d], star::Star<4>::kDr[d]}, k);
@@ -88,7 +96,8 @@ TEST_CASE("checkers encoding: the specs name every plane, feature, move kind and
   CHECK(e.planes == 6);
   CHECK(e.height == 17);
   CHECK(e.width == 17);
-  CHECK(e.plane_names == std::vector<std::string>{"valid", "pieces+0", "pieces+1", "pieces+2", "hopping", "visited"});
+  CHECK(e.plane_names ==
+        std::vector<std::string>{"valid", "pieces+0", "pieces+1", "pieces+2", "hopping", "visited"});
   CHECK(e.scalar_names == std::vector<std::string>{"to_move+0", "to_move+1", "to_move+2", "turns"});
   CHECK(e.size() == 6 * 289 + 4);
   const PolicySpec& p = g.policy_spec();
@@ -109,8 +118,10 @@ TEST_CASE("checkers encoding: the opening of two players, plane by plane, from b
     std::vector<float> want(static_cast<std::size_t>(5 * 289 + 3), 0.0f);
     for (int h = 0; h < kCells; ++h) want[static_cast<std::size_t>(grid(turn(qr(h), k)))] = 1.0f;
     const std::vector<int> north = range(0, 9), south = range(111, 120);
-    for (int h : observer == 0 ? north : south) want[static_cast<std::size_t>(1 * 289 + grid(turn(qr(h), k)))] = 1.0f;
-    for (int h : observer == 0 ? south : north) want[static_cast<std::size_t>(2 * 289 + grid(turn(qr(h), k)))] = 1.0f;
+    for (int h : observer == 0 ? north : south)
+      want[static_cast<std::size_t>(1 * 289 + grid(turn(qr(h), k)))] = 1.0f;
+    for (int h : observer == 0 ? south : north)
+      want[static_cast<std::size_t>(2 * 289 + grid(turn(qr(h), k)))] = 1.0f;
     want[static_cast<std::size_t>(5 * 289 + (observer == 0 ? 0 : 1))] = 1.0f;  // seat 0 to move
     CHECK(encode(g, s, observer) == want);
   }
@@ -145,7 +156,8 @@ TEST_CASE("checkers encoding: three players, each seat sees its own triangle at 
 TEST_CASE("checkers encoding: a hop chain in progress shows the hopping piece and the visited holes") {
   auto g = make(2);
   // Seat 0 hopped from (0,-2) over (0,-1) to the centre and may hop on over seat 1's (0,1).
-  const int from = hole_at({0, -2}), over = hole_at({0, -1}), centre = hole_at({0, 0}), next = hole_at({0, 1});
+  const int from = hole_at({0, -2}), over = hole_at({0, -1}), centre = hole_at({0, 0}),
+            next = hole_at({0, 1});
   std::vector<int> mine = {over, centre};
   for (int h = 0; h < 8; ++h) mine.push_back(h);
   std::vector<int> theirs = {next};
@@ -158,7 +170,8 @@ TEST_CASE("checkers encoding: a hop chain in progress shows the hopping piece an
   for (Player observer : {0, 1}) {
     const int k = observer == 0 ? 3 : 0;
     const auto e = encode(g, s, observer);
-    std::vector<float> hopping(e.begin() + 3 * 289, e.begin() + 4 * 289), visited(e.begin() + 4 * 289, e.begin() + 5 * 289);
+    std::vector<float> hopping(e.begin() + 3 * 289, e.begin() + 4 * 289),
+        visited(e.begin() + 4 * 289, e.begin() + 5 * 289);
     std::vector<float> want_hop(289, 0.0f), want_visited(289, 0.0f);
     want_hop[static_cast<std::size_t>(grid(turn(qr(centre), k)))] = 1.0f;
     want_visited[static_cast<std::size_t>(grid(turn(qr(centre), k)))] = 1.0f;
@@ -181,7 +194,8 @@ TEST_CASE("checkers encoding: a hop chain in progress shows the hopping piece an
 TEST_CASE("checkers encoding: a position turned with its seats relabelled encodes the same") {
   // Two players: half a turn swaps the seats; three: a third of a turn, seat p -> p+1; four
   // (triangles 0,1,3,4): half a turn, p -> p+2; six: a sixth, p -> p+1.
-  for (auto [players, shift, k] : {std::tuple{2, 1, 3}, std::tuple{3, 1, 2}, std::tuple{4, 2, 3}, std::tuple{6, 1, 1}}) {
+  for (auto [players, shift, k] :
+       {std::tuple{2, 1, 3}, std::tuple{3, 1, 2}, std::tuple{4, 2, 3}, std::tuple{6, 1, 1}}) {
     CAPTURE(players);
     auto g = make(players);
     auto sigma = [&](int p) { return (p + shift) % players; };
@@ -196,7 +210,8 @@ TEST_CASE("checkers encoding: a position turned with its seats relabelled encode
       const std::string old = j["board"];
       for (int h = 0; h < kCells; ++h)
         if (old[static_cast<std::size_t>(h)] != '.')
-          board[static_cast<std::size_t>(hole_at(turn(qr(h), k)))] = static_cast<char>('0' + sigma(old[static_cast<std::size_t>(h)] - '0'));
+          board[static_cast<std::size_t>(hole_at(turn(qr(h), k)))] =
+              static_cast<char>('0' + sigma(old[static_cast<std::size_t>(h)] - '0'));
       j["board"] = board;
       j["current"] = sigma(j["current"].get<int>());
       if (!j["hop_from"].is_null()) {
@@ -244,6 +259,6 @@ TEST_CASE("checkers policy: every legal action has its own index, and only legal
 TEST_CASE("checkers encoding: a buffer of the wrong size is refused") {
   auto g = make(2);
   std::vector<float> small(10);
-  CHECK_THROWS_WITH_AS(g.initial_state().encode(0, small), "checkers encode: expected a buffer of 1448 floats, got 10",
-                       Error);
+  CHECK_THROWS_WITH_AS(g.initial_state().encode(0, small),
+                       "checkers encode: expected a buffer of 1448 floats, got 10", Error);
 }

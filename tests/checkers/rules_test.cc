@@ -27,9 +27,14 @@ State position(const Checkers& g, const std::map<int, std::vector<int>>& cells, 
   std::string board(kCells, '.');
   for (const auto& [seat, list] : cells)
     for (int c : list) board[c] = static_cast<char>('0' + seat);
-  nlohmann::json j = {{"game", "checkers"}, {"players", g.num_players()}, {"board", board},
-                      {"current", current}, {"turns", 0}, {"hop_from", nullptr},
-                      {"visited", nlohmann::json::array()}, {"winner", nullptr}};
+  nlohmann::json j = {{"game", "checkers"},
+                      {"players", g.num_players()},
+                      {"board", board},
+                      {"current", current},
+                      {"turns", 0},
+                      {"hop_from", nullptr},
+                      {"visited", nlohmann::json::array()},
+                      {"winner", nullptr}};
   return g.state_from_json(j);
 }
 
@@ -59,8 +64,8 @@ TEST_CASE("the opening position has 14 moves for the north seat, in action order
   auto g = make(2);
   State s = g.initial_state();
   CHECK(s.current_player() == 0);
-  CHECK(legal(s) == std::vector<std::string>{"3=>14", "3=>16", "4=>15", "4=>17", "5=>16", "5=>18", "6->14", "6->15",
-                                             "7->15", "7->16", "8->16", "8->17", "9->17", "9->18"});
+  CHECK(legal(s) == std::vector<std::string>{"3=>14", "3=>16", "4=>15", "4=>17", "5=>16", "5=>18", "6->14",
+                                             "6->15", "7->15", "7->16", "8->16", "8->17", "9->17", "9->18"});
   ActionList list;
   s.legal_actions(list);
   CHECK(std::is_sorted(list.begin(), list.end()));
@@ -94,7 +99,8 @@ TEST_CASE("a step moves to an adjacent empty hole and ends the turn") {
 TEST_CASE("a hop may go on over any piece, never back to a visited hole; pass ends it") {
   auto g = make(2);
   // Seat 0 at 38 hops over its own 49 to 59; from there over 60 or 69 (opponents) to 61 or 80.
-  State s = position(g, {{0, {38, 49, 0, 1, 2, 3, 4, 5, 6, 7}}, {1, {60, 69, 111, 112, 113, 114, 115, 116, 117, 118}}});
+  State s = position(
+      g, {{0, {38, 49, 0, 1, 2, 3, 4, 5, 6, 7}}, {1, {60, 69, 111, 112, 113, 114, 115, 116, 117, 118}}});
   s.apply(act(s, "38=>59"));
   CHECK(s.current_player() == 0);
   CHECK(s.hop_from() == 59);
@@ -167,8 +173,14 @@ TEST_CASE("a six-player win pays n-1 to the winner and -1 to the others") {
   const char seats[4] = {'1', '2', '4', '5'};
   for (int k = 0; k < 4; ++k)
     for (int c : homes[k]) board[c] = seats[k];
-  s = g.state_from_json({{"game", "checkers"}, {"players", 6}, {"board", board}, {"current", 0}, {"turns", 0},
-                         {"hop_from", nullptr}, {"visited", nlohmann::json::array()}, {"winner", nullptr}});
+  s = g.state_from_json({{"game", "checkers"},
+                         {"players", 6},
+                         {"board", board},
+                         {"current", 0},
+                         {"turns", 0},
+                         {"hop_from", nullptr},
+                         {"visited", nlohmann::json::array()},
+                         {"winner", nullptr}});
   s.apply(s.string_to_action("102->111"));
   Values r = s.returns();
   CHECK(r[0] == 5.0);
@@ -195,7 +207,8 @@ TEST_CASE("the win is judged when the turn ends, not mid-chain") {
 
 TEST_CASE("an opponent sitting in the target triangle blocks the win") {
   auto g = make(2);
-  State s = position(g, {{0, {102, 112, 113, 114, 115, 116, 117, 118, 119, 101}}, {1, {120, 0, 1, 2, 3, 4, 5, 6, 7, 8}}});
+  State s = position(
+      g, {{0, {102, 112, 113, 114, 115, 116, 117, 118, 119, 101}}, {1, {120, 0, 1, 2, 3, 4, 5, 6, 7, 8}}});
   s.apply(act(s, "102->111"));
   CHECK_FALSE(s.is_terminal());
   CHECK(s.winner() == -1);
@@ -240,19 +253,24 @@ TEST_CASE("positions: JSON round-trip and malformed positions rejected by field"
   CHECK(back == s);
   auto j = s.to_json();
   j["board"] = "...";
-  CHECK_THROWS_WITH_AS(g.state_from_json(j),
-                       "checkers position: /board: expected a string of 121 characters ('.' or a seat digit), got 3", Error);
+  CHECK_THROWS_WITH_AS(
+      g.state_from_json(j),
+      "checkers position: /board: expected a string of 121 characters ('.' or a seat digit), got 3", Error);
   j = s.to_json();
   j["players"] = 2;
   CHECK_THROWS_AS(g.state_from_json(j), Error);
   j = s.to_json();
   j["colour"] = 1;
-  CHECK_THROWS_WITH_AS(g.state_from_json(j), "checkers position: /colour: unknown field (expected one of game, players, board, current, turns, moves, hop_from, visited, winner)", Error);
+  CHECK_THROWS_WITH_AS(g.state_from_json(j),
+                       "checkers position: /colour: unknown field (expected one of game, players, board, "
+                       "current, turns, moves, hop_from, visited, winner)",
+                       Error);
   j = s.to_json();
   std::string b = j["board"];
   b[60] = '0';
   j["board"] = b;
-  CHECK_THROWS_WITH_AS(g.state_from_json(j), "checkers position: /board: seat 0 has 11 pieces, expected 10", Error);
+  CHECK_THROWS_WITH_AS(g.state_from_json(j), "checkers position: /board: seat 0 has 11 pieces, expected 10",
+                       Error);
   j = s.to_json();
   j["current"] = 3;
   CHECK_THROWS_AS(g.state_from_json(j), Error);
@@ -294,7 +312,8 @@ TEST_CASE("random_action draws every legal action, uniformly, and nothing else")
   };
   check_uniform(g.initial_state());
   // Mid-chain: the continuations and pass.
-  State chain = position(g, {{0, {38, 49, 0, 1, 2, 3, 4, 5, 6, 7}}, {1, {60, 69, 111, 112, 113, 114, 115, 116, 117, 118}}});
+  State chain = position(
+      g, {{0, {38, 49, 0, 1, 2, 3, 4, 5, 6, 7}}, {1, {60, 69, 111, 112, 113, 114, 115, 116, 117, 118}}});
   chain.apply(chain.string_to_action("38=>59"));
   check_uniform(chain);
   // Few moves among many blocked pieces: the fallback to the list keeps it uniform.

@@ -107,7 +107,8 @@ TEST_CASE("unknown game, option and agent exit 2") {
   // A game's own range check names where the value came from: the config file and the override.
   check_bad_input(qilab("show --game configs/games/checkers-2p.toml --set players=5"),
                   "configs/games/checkers-2p.toml with overrides 'players=5'");
-  check_bad_input(qilab("show --game checkers --set players=5"), "defaults of checkers with overrides 'players=5'");
+  check_bad_input(qilab("show --game checkers --set players=5"),
+                  "defaults of checkers with overrides 'players=5'");
   const auto out = scratch() / "never";
   check_bad_input(qilab("play --game checkers --agents random,nosuch --games 1 --out '" + out.string() + "'"),
                   "unknown agent 'nosuch'");
@@ -124,8 +125,10 @@ TEST_CASE("one spec grammar: --game NAME:KEY=VALUE,... and --set KEY=VALUE,... a
   CHECK(joined.code == 0);
   CHECK(joined.out == pairs.out);
   CHECK(qilab("legal --game configs/games/checkers-2p.toml:max_turns=10 --json").out == pairs.out);
-  check_bad_input(qilab("show --game checkers --set players"), "--set 'players': expected key=value, got 'players'");
-  check_bad_input(qilab("show --game checkers:players"), "--game 'checkers:players': expected key=value, got 'players'");
+  check_bad_input(qilab("show --game checkers --set players"),
+                  "--set 'players': expected key=value, got 'players'");
+  check_bad_input(qilab("show --game checkers:players"),
+                  "--game 'checkers:players': expected key=value, got 'players'");
   check_bad_input(qilab("show --game checkers:players=5"), "defaults of checkers with overrides 'players=5'");
 }
 
@@ -156,8 +159,10 @@ TEST_CASE("malformed TOML and JSON exit 2 naming the file") {
 
 TEST_CASE("play writes games.jsonl and summary.json and prints the table") {
   const auto out = scratch() / "play";
-  auto r = qilab("play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy --games 4 "
-                 "--threads 2 --seed 3 --out '" + out.string() + "'");
+  auto r = qilab(
+      "play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy --games 4 "
+      "--threads 2 --seed 3 --out '" +
+      out.string() + "'");
   REQUIRE_MESSAGE(r.code == 0, r.err);
   CHECK(r.err.empty());  // no progress bar when stderr is not a terminal
   CHECK(r.out.find("seat") != std::string::npos);
@@ -169,13 +174,17 @@ TEST_CASE("play writes games.jsonl and summary.json and prints the table") {
   const std::string lines = slurp(out / "games.jsonl");
   CHECK(std::count(lines.begin(), lines.end(), '\n') == 4);
   // Asking for more resumes; asking with another seed is refused.
-  r = qilab("play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy --games 6 "
-            "--threads 1 --seed 3 --out '" + out.string() + "'");
+  r = qilab(
+      "play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy --games 6 "
+      "--threads 1 --seed 3 --out '" +
+      out.string() + "'");
   CHECK(r.code == 0);
   CHECK(r.out.find("2 games played now, 4 already in") != std::string::npos);
-  check_bad_input(qilab("play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy "
-                        "--games 6 --seed 4 --out '" + out.string() + "'"),
-                  "seed 3");
+  check_bad_input(
+      qilab("play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy "
+            "--games 6 --seed 4 --out '" +
+            out.string() + "'"),
+      "seed 3");
 }
 
 // ---- Reliability of inputs: every bad value is refused with one line naming it (exit 2),
@@ -183,38 +192,51 @@ TEST_CASE("play writes games.jsonl and summary.json and prints the table") {
 
 TEST_CASE("non-finite numbers are refused everywhere") {
   const auto out = scratch() / "nonfinite";
-  const std::string play = "play --game checkers --set players=2 --set max_turns=2 --games 1 --out '" + out.string() + "' ";
-  check_bad_input(qilab(play + "--agents mcts:simulations=0,time_ms=inf"), "option 'time_ms' expects a number 0 to 86400000, got inf");
-  check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu=nan"), "option 'fpu' expects auto, inf, parent or a number, got 'nan'");
+  const std::string play =
+      "play --game checkers --set players=2 --set max_turns=2 --games 1 --out '" + out.string() + "' ";
+  check_bad_input(qilab(play + "--agents mcts:simulations=0,time_ms=inf"),
+                  "option 'time_ms' expects a number 0 to 86400000, got inf");
+  check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu=nan"),
+                  "option 'fpu' expects auto, inf, parent or a number, got 'nan'");
   check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu=-infinity"), "option 'fpu'");
-  check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu_reduction=nan"), "option 'fpu_reduction' expects a number -1 to 1, got nan");
-  check_bad_input(qilab(play + "--agents mcts:simulations=5,uct=1e999"), "option 'uct' expects a number >= 0, got 1e999");
+  check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu_reduction=nan"),
+                  "option 'fpu_reduction' expects a number -1 to 1, got nan");
+  check_bad_input(qilab(play + "--agents mcts:simulations=5,uct=1e999"),
+                  "option 'uct' expects a number >= 0, got 1e999");
   // TOML has inf and nan too; an agent file names itself.
-  const auto file = write_file("inf-agent.toml", "agent = \"mcts\"\n[options]\nsimulations = 0\ntime_ms = inf\n");
-  check_bad_input(qilab(play + "--agents '" + file.string() + "'"), file.string() + "': option 'time_ms' expects a number 0 to 86400000, got inf");
+  const auto file =
+      write_file("inf-agent.toml", "agent = \"mcts\"\n[options]\nsimulations = 0\ntime_ms = inf\n");
+  check_bad_input(qilab(play + "--agents '" + file.string() + "'"),
+                  file.string() + "': option 'time_ms' expects a number 0 to 86400000, got inf");
   CHECK_FALSE(fs::exists(out));
 }
 
 TEST_CASE("integer options are range-checked on the 64-bit value, before a game narrows them") {
-  check_bad_input(qilab("show --game checkers --set players=4294967298"),
-                  "override 'players=4294967298': option 'players' expects an integer 2 to 6, got 4294967298");
+  check_bad_input(
+      qilab("show --game checkers --set players=4294967298"),
+      "override 'players=4294967298': option 'players' expects an integer 2 to 6, got 4294967298");
   check_bad_input(qilab("show --game checkers --set max_turns=4294967296"),
                   "option 'max_turns' expects an integer 1 to 1000000, got 4294967296");
   check_bad_input(qilab("show --game checkers --set max_turns=99999999999999999999"),
                   "option 'max_turns' expects an integer 1 to 1000000, got 99999999999999999999");
-  check_bad_input(qilab("show --game guifa --set board_size=4294967305"), "option 'board_size' expects an integer 9 to 15");
-  check_bad_input(qilab("show --game mizong --set point_size=4294967320"), "option 'point_size' expects an integer 4 to 24");
-  check_bad_input(qilab("show --game junqi4 --set mode=sudden"), "option 'mode' expects one of standard, decapitation, got 'sudden'");
+  check_bad_input(qilab("show --game guifa --set board_size=4294967305"),
+                  "option 'board_size' expects an integer 9 to 15");
+  check_bad_input(qilab("show --game mizong --set point_size=4294967320"),
+                  "option 'point_size' expects an integer 4 to 24");
+  check_bad_input(qilab("show --game junqi4 --set mode=sudden"),
+                  "option 'mode' expects one of standard, decapitation, got 'sudden'");
   // A config file: the JSON path of the value is the file; an unsigned 64-bit value does not wrap.
   const auto big = write_file("big.toml", "game = \"checkers\"\n[options]\nplayers = 4294967298\n");
   check_bad_input(qilab("show --game '" + big.string() + "'"),
                   big.string() + ": option 'players' expects an integer 2 to 6, got 4294967298");
   // Inside a declared range the game still refuses its gaps, naming where the value came from.
-  check_bad_input(qilab("show --game guifa --set board_size=10"), "defaults of guifa with overrides 'board_size=10'");
+  check_bad_input(qilab("show --game guifa --set board_size=10"),
+                  "defaults of guifa with overrides 'board_size=10'");
   // A play run never records a value the game did not use.
   const auto out = scratch() / "players64";
-  check_bad_input(qilab("play --game checkers --set players=4294967298 --set max_turns=3 --out '" + out.string() + "'"),
-                  "players");
+  check_bad_input(
+      qilab("play --game checkers --set players=4294967298 --set max_turns=3 --out '" + out.string() + "'"),
+      "players");
   CHECK_FALSE(fs::exists(out));
 }
 
@@ -235,36 +257,44 @@ TEST_CASE("games lists what each option allows") {
   CHECK(players["expects"] == "an integer 2 to 6");
   for (const auto& game : j)
     for (const auto& o : game["options"])
-      if (o["name"] == "teams" && game["id"] == "guifa") CHECK(o["choices"] == nlohmann::json({"alliance", "free_for_all"}));
+      if (o["name"] == "teams" && game["id"] == "guifa")
+        CHECK(o["choices"] == nlohmann::json({"alliance", "free_for_all"}));
 }
 
 TEST_CASE("--seed takes 0 to 2^64-1 in decimal digits, nothing else") {
   const auto out = scratch() / "seeds";
-  const std::string play = "play --game checkers --set players=2 --set max_turns=2 --games 1 --out '" + out.string() + "' ";
-  for (const char* bad : {"-1", "18446744073709551616", "99999999999999999999999", "0x10", "+5", "1.5", "' 7'"}) {
+  const std::string play =
+      "play --game checkers --set players=2 --set max_turns=2 --games 1 --out '" + out.string() + "' ";
+  for (const char* bad :
+       {"-1", "18446744073709551616", "99999999999999999999999", "0x10", "+5", "1.5", "' 7'"}) {
     CAPTURE(bad);
     check_bad_input(qilab(play + "--seed " + bad), "--seed");
     CHECK_FALSE(fs::exists(out));
   }
   auto r = qilab(play + "--seed 18446744073709551615");
   REQUIRE_MESSAGE(r.code == 0, r.err);
-  CHECK(nlohmann::json::parse(slurp(out / "summary.json"))["seed"].get<std::uint64_t>() == 18446744073709551615ull);
+  CHECK(nlohmann::json::parse(slurp(out / "summary.json"))["seed"].get<std::uint64_t>() ==
+        18446744073709551615ull);
 }
 
 TEST_CASE("unusable paths are bad input naming the option, not internal errors") {
   const auto dir = scratch() / "a-directory";
   fs::create_directories(dir);
-  check_bad_input(qilab("show --game junqi6 --set 'board=" + dir.string() + "'"), "'board=" + dir.string() + "'");
-  check_bad_input(qilab("show --game junqi6 --set 'board=" + dir.string() + "'"), "board file expected, found a directory");
+  check_bad_input(qilab("show --game junqi6 --set 'board=" + dir.string() + "'"),
+                  "'board=" + dir.string() + "'");
+  check_bad_input(qilab("show --game junqi6 --set 'board=" + dir.string() + "'"),
+                  "board file expected, found a directory");
   check_bad_input(qilab("show --game checkers --position '" + dir.string() + "'"), dir.string());
   const std::string long_name = "/tmp/" + std::string(300, 'a');
-  check_bad_input(qilab("play --game checkers --set max_turns=2 --out " + long_name), "--out '" + long_name + "': File name too long");
+  check_bad_input(qilab("play --game checkers --set max_turns=2 --out " + long_name),
+                  "--out '" + long_name + "': File name too long");
   check_bad_input(qilab("show --game " + long_name + ".toml"), "File name too long");
   check_bad_input(qilab("show --game junqi6 --set board=" + long_name), "File name too long");
   check_bad_input(qilab("play --game checkers --set max_turns=2 --agents " + long_name + ".toml --out " +
                         (scratch() / "never2").string()),
                   "File name too long");
-  check_bad_input(qilab("play --game checkers --games 100000000000 --out " + (scratch() / "never3").string()), "--games");
+  check_bad_input(qilab("play --game checkers --games 100000000000 --out " + (scratch() / "never3").string()),
+                  "--games");
 }
 
 TEST_CASE("a flag before the command is named") {
@@ -279,21 +309,24 @@ TEST_CASE("errors from inside a game config or an agent file name the file") {
   check_bad_input(qilab("show --config '" + game.string() + "'"), game.string() + ": unknown game 'nope'");
   const auto out = scratch() / "never-agents";
   const auto agent = write_file("nope-agent.toml", "agent = \"nope\"\n");
-  check_bad_input(qilab("play --game checkers --agents '" + agent.string() + "' --out '" + out.string() + "'"),
-                  agent.string() + ": unknown agent 'nope'");
+  check_bad_input(
+      qilab("play --game checkers --agents '" + agent.string() + "' --out '" + out.string() + "'"),
+      agent.string() + ": unknown agent 'nope'");
   const auto random = write_file("random-agent.toml", "agent = \"random\"\n[options]\nx = 1\n");
-  check_bad_input(qilab("play --game checkers --agents '" + random.string() + "' --out '" + out.string() + "'"),
-                  random.string() + ": agent 'random' takes no options, got 'x=1'");
+  check_bad_input(
+      qilab("play --game checkers --agents '" + random.string() + "' --out '" + out.string() + "'"),
+      random.string() + ": agent 'random' takes no options, got 'x=1'");
   CHECK_FALSE(fs::exists(out));
 }
 
 TEST_CASE("records and the summary say what played: the program and each agent file's content hash") {
   const auto out = scratch() / "identity";
   const auto agent = write_file("id-agent.toml", "agent = \"mcts\"\n[options]\nsimulations = 4\n");
-  const std::string play = "play --game checkers --set players=2 --set max_turns=6 --agents '" + agent.string() +
-                           "',random --out '" + out.string() + "'";
+  const std::string play = "play --game checkers --set players=2 --set max_turns=6 --agents '" +
+                           agent.string() + "',random --out '" + out.string() + "'";
   REQUIRE(qilab(play + " --games 2").code == 0);
-  const auto line = nlohmann::json::parse(slurp(out / "games.jsonl").substr(0, slurp(out / "games.jsonl").find('\n')));
+  const auto line =
+      nlohmann::json::parse(slurp(out / "games.jsonl").substr(0, slurp(out / "games.jsonl").find('\n')));
   const auto version = qilab("--version").out;
   CHECK(version.find(line["program"].get<std::string>()) == 0);  // "qilab X (commit C)", as --version says
   REQUIRE(line["agent_files"].size() == 1);
@@ -311,9 +344,11 @@ TEST_CASE("records and the summary say what played: the program and each agent f
 
 TEST_CASE("a resumed run that differs names what differs") {
   const auto out = scratch() / "differs";
-  const std::string play = "play --game checkers --set players=2 --agents random --games 2 --out '" + out.string() + "' ";
+  const std::string play =
+      "play --game checkers --set players=2 --agents random --games 2 --out '" + out.string() + "' ";
   REQUIRE(qilab(play + "--set max_turns=30").code == 0);
-  check_bad_input(qilab(play + "--set max_turns=31"), "with other options: option 'max_turns' 30 there, 31 in this run");
+  check_bad_input(qilab(play + "--set max_turns=31"),
+                  "with other options: option 'max_turns' 30 there, 31 in this run");
   // Same options, another config hash (a record from another build): say so, not the options twice.
   std::string lines = slurp(out / "games.jsonl");
   const auto at = lines.find("\"config_hash\":\"");
@@ -328,8 +363,9 @@ TEST_CASE("a resumed run that differs names what differs") {
 TEST_CASE("play checks that summary.json can be written before it plays") {
   const auto out = scratch() / "blocked";
   fs::create_directories(out / "summary.json");  // a directory in the way of the summary
-  check_bad_input(qilab("play --game checkers --set players=2 --set max_turns=5 --games 3 --out '" + out.string() + "'"),
-                  (out / "summary.json").string() + ": cannot write");
+  check_bad_input(
+      qilab("play --game checkers --set players=2 --set max_turns=5 --games 3 --out '" + out.string() + "'"),
+      (out / "summary.json").string() + ": cannot write");
   CHECK_FALSE(fs::exists(out / "games.jsonl"));  // no game was played
   CHECK_FALSE(fs::exists(out / "summary.json.tmp"));
 }
@@ -360,8 +396,8 @@ TEST_CASE("a game config or agent file nested 6000 deep exits 2 naming the file 
                   config.string() + ": line 3: nested deeper than 32 levels");
   const auto agent = write_file("deep-agent.toml", "agent = \"mcts\"\n[options]\nuct = " + deep + "\n");
   const auto out = scratch() / "deep-agent-run";
-  check_bad_input(qilab("play --game checkers --set players=2 --agents random,'" + agent.string() + "' --out '" +
-                        out.string() + "'"),
+  check_bad_input(qilab("play --game checkers --set players=2 --agents random,'" + agent.string() +
+                        "' --out '" + out.string() + "'"),
                   agent.string() + ": line 3: nested deeper");
   CHECK_FALSE(fs::exists(out));
   // Inline tables and dotted keys nest tables as deep as brackets do.
@@ -372,24 +408,25 @@ TEST_CASE("a game config or agent file nested 6000 deep exits 2 naming the file 
   std::string inl = "game = \"checkers\"\n[options]\nx = ";
   for (int i = 0; i < 6000; ++i) inl += "{a = ";
   const auto tables = write_file("inline.toml", inl + "1" + std::string(6000, '}') + "\n");
-  check_bad_input(qilab("show --game '" + tables.string() + "'"), tables.string() + ": line 3: nested deeper");
+  check_bad_input(qilab("show --game '" + tables.string() + "'"),
+                  tables.string() + ": line 3: nested deeper");
 }
 
 TEST_CASE("brackets in TOML strings and comments do not count as nesting") {
   const std::string many(200, '[');
-  const auto path = write_file("strings.toml", "game = \"checkers\"  # " + many + "\ndescription = \"" + many +
-                                                   "\\\"" + many + "\"\n# '''\n[options]\nplayers = 2 # " + many +
-                                                   "\n");
+  const auto path =
+      write_file("strings.toml", "game = \"checkers\"  # " + many + "\ndescription = \"" + many + "\\\"" +
+                                     many + "\"\n# '''\n[options]\nplayers = 2 # " + many + "\n");
   const auto r = qilab("legal --game '" + path.string() + "'");
   CHECK_MESSAGE(r.code == 0, r.err);
-  const auto literal = write_file("literal.toml", "game = \"checkers\"\ndescription = '''" + many + "\n''" + many +
-                                                      "'''\n[options]\nplayers = 2\n");
+  const auto literal = write_file("literal.toml", "game = \"checkers\"\ndescription = '''" + many + "\n''" +
+                                                      many + "'''\n[options]\nplayers = 2\n");
   CHECK_MESSAGE(qilab("legal --game '" + literal.string() + "'").code == 0, literal.string());
 }
 
 TEST_CASE("a bad option value is echoed as a short prefix, not whole") {
-  const auto path = write_file("long.toml", "game = \"checkers\"\n[options]\nplayers = \"" + std::string(100000, '6') +
-                                                "\"\n");
+  const auto path = write_file(
+      "long.toml", "game = \"checkers\"\n[options]\nplayers = \"" + std::string(100000, '6') + "\"\n");
   const auto r = qilab("show --game '" + path.string() + "'");
   check_bad_input(r, "option 'players' expects an integer, got \"666666");
   CHECK(r.err.size() < 400);
@@ -426,14 +463,17 @@ void edit_record(const fs::path& file, int n, F edit) {
 }  // namespace
 
 TEST_CASE("resume replays each record and refuses one that does not replay") {
-  const std::string run = "play --game checkers --set players=2 --set max_turns=30 --agents random,greedy --seed 5 ";
+  const std::string run =
+      "play --game checkers --set players=2 --set max_turns=30 --agents random,greedy --seed 5 ";
   const auto fresh = [&](const std::string& name) {
     const auto dir = scratch() / name;
     const auto r = qilab(run + "--games 3 --out '" + dir.string() + "'");
     REQUIRE_MESSAGE(r.code == 0, r.err);
     return dir;
   };
-  const auto resume = [&](const fs::path& dir) { return qilab(run + "--games 4 --out '" + dir.string() + "'"); };
+  const auto resume = [&](const fs::path& dir) {
+    return qilab(run + "--games 4 --out '" + dir.string() + "'");
+  };
   // Untouched records resume.
   const auto good = fresh("replay-good");
   const auto ok = resume(good);
@@ -444,7 +484,8 @@ TEST_CASE("resume replays each record and refuses one that does not replay") {
   const auto returns = fresh("replay-returns");
   edit_record(returns / "games.jsonl", 2, [](nlohmann::json& j) { j["returns"] = {5.0, -5.0}; });
   const std::string summary = slurp(returns / "summary.json");
-  check_bad_input(resume(returns), (returns / "games.jsonl").string() + ":2: game 1 does not replay: returns [5.0,-5.0]");
+  check_bad_input(resume(returns),
+                  (returns / "games.jsonl").string() + ":2: game 1 does not replay: returns [5.0,-5.0]");
   CHECK(slurp(returns / "summary.json") == summary);  // nothing rewritten
 
   // Actions that are not a legal game: the first action replaced by one off the board.
@@ -467,13 +508,18 @@ TEST_CASE("resume replays each record and refuses one that does not replay") {
 #ifdef QILAB_WITH_TORCH
 TEST_CASE("train: bad configs and a run directory without a run exit 2 naming the field") {
   CHECK(qilab("train --help").out.find("--resume") != std::string::npos);
-  const auto bad = write_file("bad-train.toml", "game = \"configs/games/checkers-2p.toml\"\n[selfplay]\nsimulations = 0\n");
-  check_bad_input(qilab("train --config '" + bad.string() + "' --out '" + (scratch() / "run-bad").string() + "'"),
-                  "field 'selfplay.simulations' expects an integer 1 to 1000000, got 0");
-  const auto unknown = write_file("unknown-train.toml", "game = \"configs/games/checkers-2p.toml\"\n[network]\nlayers = 2\n");
-  check_bad_input(qilab("train --config '" + unknown.string() + "' --out '" + (scratch() / "run-bad").string() + "'"),
-                  "unknown field 'network.layers'");
-  check_bad_input(qilab("train --config configs/train/nosuch.toml --out '" + (scratch() / "run-bad").string() + "'"),
-                  "nosuch.toml");
+  const auto bad = write_file("bad-train.toml",
+                              "game = \"configs/games/checkers-2p.toml\"\n[selfplay]\nsimulations = 0\n");
+  check_bad_input(
+      qilab("train --config '" + bad.string() + "' --out '" + (scratch() / "run-bad").string() + "'"),
+      "field 'selfplay.simulations' expects an integer 1 to 1000000, got 0");
+  const auto unknown =
+      write_file("unknown-train.toml", "game = \"configs/games/checkers-2p.toml\"\n[network]\nlayers = 2\n");
+  check_bad_input(
+      qilab("train --config '" + unknown.string() + "' --out '" + (scratch() / "run-bad").string() + "'"),
+      "unknown field 'network.layers'");
+  check_bad_input(
+      qilab("train --config configs/train/nosuch.toml --out '" + (scratch() / "run-bad").string() + "'"),
+      "nosuch.toml");
 }
 #endif

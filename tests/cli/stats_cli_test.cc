@@ -24,8 +24,10 @@ namespace {
 const fs::path& run_dir() {
   static const fs::path dir = [] {
     const fs::path out = scratch() / "run";
-    const auto r = qilab("play --game configs/games/checkers-2p.toml --set max_turns=40 --agents random,greedy "
-                         "--games 6 --seed 5 --out '" + out.string() + "'");
+    const auto r = qilab(
+        "play --game configs/games/checkers-2p.toml --set max_turns=40 --agents random,greedy "
+        "--games 6 --seed 5 --out '" +
+        out.string() + "'");
     REQUIRE_MESSAGE(r.code == 0, r.err);
     return out;
   }();
@@ -54,7 +56,8 @@ TEST_CASE("stats reads back what play wrote") {
   CHECK(t["outcome_metrics"]["duration"]["games"] == 6);
   // Every game has an ending, and the game's own analysis counts 6 games.
   std::int64_t ended = 0;
-  for (const auto& [kind, rate] : g["analysis"]["endings"].items()) ended += rate["count"].get<std::int64_t>();
+  for (const auto& [kind, rate] : g["analysis"]["endings"].items())
+    ended += rate["count"].get<std::int64_t>();
   CHECK(ended == 6);
   CHECK(g["analysis"]["games"] == 6);
   // The summary play wrote and stats agree on the seat table.
@@ -87,7 +90,8 @@ TEST_CASE("stats and ratings refuse bad input with one line, exit 2") {
   for (const char* cmd : {"stats", "ratings"}) {
     CAPTURE(cmd);
     const std::string c = cmd;
-    check_bad_input(qilab(c + " '" + (scratch() / "nowhere").string() + "'"), "nowhere: expected a run directory");
+    check_bad_input(qilab(c + " '" + (scratch() / "nowhere").string() + "'"),
+                    "nowhere: expected a run directory");
     const fs::path empty = scratch() / ("empty_" + c);
     fs::create_directories(empty);
     check_bad_input(qilab(c + " '" + empty.string() + "'"), "games.jsonl: no records file");
@@ -100,14 +104,16 @@ TEST_CASE("stats and ratings refuse bad input with one line, exit 2") {
     check_bad_input(qilab(c + " '" + broken.string() + "'"), "games.jsonl:2: missing field");
   }
   // A record whose action is not legal where it stands names the record and the field.
-  auto record = nlohmann::json::parse(slurp(run_dir() / "games.jsonl").substr(0, slurp(run_dir() / "games.jsonl").find('\n')));
+  auto record = nlohmann::json::parse(
+      slurp(run_dir() / "games.jsonl").substr(0, slurp(run_dir() / "games.jsonl").find('\n')));
   record["actions"][0] = 725;
   const fs::path edited = scratch() / "edited";
   fs::create_directories(edited);
   std::ofstream(edited / "games.jsonl") << record.dump() << "\n";
   check_bad_input(qilab("stats '" + edited.string() + "'"), "record 1 (game index 0): field 'actions[0]'");
   // A record for another number of seats.
-  record = nlohmann::json::parse(slurp(run_dir() / "games.jsonl").substr(0, slurp(run_dir() / "games.jsonl").find('\n')));
+  record = nlohmann::json::parse(
+      slurp(run_dir() / "games.jsonl").substr(0, slurp(run_dir() / "games.jsonl").find('\n')));
   record["returns"] = {1, -1, 0};
   std::ofstream(edited / "games.jsonl") << record.dump() << "\n";
   check_bad_input(qilab("ratings '" + edited.string() + "'"), "field 'returns' has 3 values, expected 2");

@@ -38,15 +38,17 @@ void for_each_variant(Body&& body) {
   for (const auto& config : configs) {
     CAPTURE(config.source);
     covered.insert(config.game);
-    with_game(config.game, [&]<Game G>() { body.template operator()<G>(G(resolve_options(G::option_specs(), config, {}))); });
+    with_game(config.game, [&]<Game G>() {
+      body.template operator()<G>(G(resolve_options(G::option_specs(), config, {})));
+    });
   }
   // Every registered game ships at least one config, so none escapes the suite.
   for (const auto& info : game_infos()) CHECK_MESSAGE(covered.count(info.id) == 1, info.id);
 }
 
 // Per-step checks run millions of times: test plainly, report through doctest only on failure.
-#define CONFORM(cond)                                   \
-  do {                                                  \
+#define CONFORM(cond)                                      \
+  do {                                                     \
     if (!(cond)) FAIL("conformance check failed: " #cond); \
   } while (0)
 
@@ -93,7 +95,8 @@ void check_allies_share_values(const G& game, const typename G::State& s) {
 // which names a rank by the deployment order), and none hides what it does see. In
 // perfect-information games a view is the action.
 template <Game G>
-void check_action_views(const G& game, const typename G::State& s, const ActionList& legal, Action played, Rng& rng) {
+void check_action_views(const G& game, const typename G::State& s, const ActionList& legal, Action played,
+                        Rng& rng) {
   using S = typename G::State;
   const Player mover = s.current_player();
   if (game.perfect_information()) {
@@ -118,8 +121,7 @@ void check_action_views(const G& game, const typename G::State& s, const ActionL
         if (same_view) CONFORM(same_key);  // a view hides nothing the seat is then shown
         // Two public actions may leave the very same state: the key cannot tell them apart,
         // and there is nothing to hide.
-        if (same_key && !same_view)
-          CONFORM(after[i].to_json() == after[j].to_json());
+        if (same_key && !same_view) CONFORM(after[i].to_json() == after[j].to_json());
       }
   }
 }
@@ -134,8 +136,8 @@ void check_action_views(const G& game, const typename G::State& s, const ActionL
 // - every legal action has its own index in range, and policy_action maps it back; an index
 //   that policy_action accepts maps back to itself.
 template <Game G>
-void check_encoding(const G& game, const typename G::State& s, const typename G::State& world, const ActionList& legal,
-                    std::vector<float>& valid, bool every_seat, Rng& rng) {
+void check_encoding(const G& game, const typename G::State& s, const typename G::State& world,
+                    const ActionList& legal, std::vector<float>& valid, bool every_seat, Rng& rng) {
   if constexpr (HasEncoding<G>) {
     const EncodingSpec& spec = game.encoding_spec();
     const PolicySpec& policy = game.policy_spec();
@@ -164,7 +166,8 @@ void check_encoding(const G& game, const typename G::State& s, const typename G:
       CONFORM(plane0[i] == 0.0f || plane0[i] == 1.0f);
       cells += plane0[i] == 1.0f;
       if (plane0[i] == 0.0f)
-        for (int k = 1; k < spec.planes; ++k) CONFORM(mine[static_cast<std::size_t>(k * spec.plane_size() + i)] == 0.0f);
+        for (int k = 1; k < spec.planes; ++k)
+          CONFORM(mine[static_cast<std::size_t>(k * spec.plane_size() + i)] == 0.0f);
     }
     CONFORM(cells > 0);
     CONFORM(encoded(world, p) == mine);
@@ -274,8 +277,8 @@ std::vector<Action> random_game(const G& game, Rng rng, bool deep) {
 // costs about `action_budget` actions; never fewer than `min_games`.
 int games_within(std::size_t first_length, int games, std::size_t action_budget, int min_games) {
   const std::size_t fit = action_budget / std::max<std::size_t>(first_length, 1);
-  return static_cast<int>(std::clamp<std::size_t>(fit, static_cast<std::size_t>(min_games),
-                                                  static_cast<std::size_t>(games)));
+  return static_cast<int>(
+      std::clamp<std::size_t>(fit, static_cast<std::size_t>(min_games), static_cast<std::size_t>(games)));
 }
 
 }  // namespace

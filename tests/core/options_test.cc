@@ -12,7 +12,10 @@ using namespace qilab;
 
 namespace {
 std::vector<OptionSpec> specs() {
-  return {{"players", std::int64_t{6}, ""}, {"open", true, ""}, {"rate", 0.5, ""}, {"layout", std::string("mixed"), ""}};
+  return {{"players", std::int64_t{6}, ""},
+          {"open", true, ""},
+          {"rate", 0.5, ""},
+          {"layout", std::string("mixed"), ""}};
 }
 std::string temp_file(const std::string& name, const std::string& text) {
   auto path = std::filesystem::temp_directory_path() / ("qilab_test_" + name);
@@ -74,7 +77,8 @@ TEST_CASE("game config files: read, resolve, reject malformed") {
   CHECK_THROWS_WITH_AS(make_any_game(read_game_config(wrong_type)),
                        (wrong_type + ": option 'players' expects an integer, got \"six\"").c_str(), Error);
   auto no_game = temp_file("nogame.toml", "[options]\nplayers = 3\n");
-  CHECK_THROWS_WITH_AS(read_game_config(no_game), (no_game + ": missing field 'game' (a game id)").c_str(), Error);
+  CHECK_THROWS_WITH_AS(read_game_config(no_game), (no_game + ": missing field 'game' (a game id)").c_str(),
+                       Error);
   CHECK_THROWS_AS(read_game_config("/nonexistent/x.toml"), Error);
   CHECK_THROWS_WITH_AS(resolve_options(checkers::Checkers::option_specs(), c, {"max_turns"}),
                        "override 'max_turns': expected key=value, got 'max_turns'", Error);
@@ -106,10 +110,10 @@ TEST_CASE("atomic writes replace the whole file") {
 }
 
 TEST_CASE("options: declared ranges and choices, one error format for every source") {
-  const std::vector<OptionSpec> declared = {int_option("players", 6, 2, 6, ""), number_option("rate", 0.5, 0, 1, ""),
-                                            number_above("temp", 1.0, 0, 10, ""),
-                                            choice_option("layout", "mixed", {"mixed", "front"}, ""),
-                                            {"free", std::string("x"), ""}, {"count", std::int64_t{0}, ""}};
+  const std::vector<OptionSpec> declared = {
+      int_option("players", 6, 2, 6, ""),   number_option("rate", 0.5, 0, 1, ""),
+      number_above("temp", 1.0, 0, 10, ""), choice_option("layout", "mixed", {"mixed", "front"}, ""),
+      {"free", std::string("x"), ""},       {"count", std::int64_t{0}, ""}};
   Options o(declared);
   CHECK_THROWS_WITH_AS(o.set_from_text("players", "4294967298", "--set"),
                        "--set: option 'players' expects an integer 2 to 6, got 4294967298", Error);
@@ -124,12 +128,14 @@ TEST_CASE("options: declared ranges and choices, one error format for every sour
   for (const char* text : {"nan", "inf", "-inf", "infinity", "1e999", "2"}) {
     CAPTURE(text);
     CHECK_THROWS_WITH_AS(o.set_from_text("rate", text, "--set"),
-                         ("--set: option 'rate' expects a number 0 to 1, got " + std::string(text)).c_str(), Error);
+                         ("--set: option 'rate' expects a number 0 to 1, got " + std::string(text)).c_str(),
+                         Error);
   }
-  CHECK_THROWS_WITH_AS(o.set_from_json("rate", nlohmann::json(std::numeric_limits<double>::infinity()), "f.toml"),
-                       "f.toml: option 'rate' expects a number 0 to 1, got inf", Error);
-  CHECK_THROWS_WITH_AS(o.set_from_text("temp", "0", "agent"), "agent: option 'temp' expects a number > 0 and <= 10, got 0",
-                       Error);
+  CHECK_THROWS_WITH_AS(
+      o.set_from_json("rate", nlohmann::json(std::numeric_limits<double>::infinity()), "f.toml"),
+      "f.toml: option 'rate' expects a number 0 to 1, got inf", Error);
+  CHECK_THROWS_WITH_AS(o.set_from_text("temp", "0", "agent"),
+                       "agent: option 'temp' expects a number > 0 and <= 10, got 0", Error);
   CHECK_THROWS_WITH_AS(o.set_from_text("layout", "back", "--set"),
                        "--set: option 'layout' expects one of mixed, front, got 'back'", Error);
   CHECK_THROWS_WITH_AS(o.set_from_json("layout", nlohmann::json("back"), "f.toml"),
@@ -161,7 +167,8 @@ TEST_CASE("options: every game option declares what it allows, and its default i
 }
 
 TEST_CASE("checkers positions: visited cells are checked on the 64-bit value") {
-  const checkers::Checkers game(resolve_options(checkers::Checkers::option_specs(), default_config("checkers"), {"players=2"}));
+  const checkers::Checkers game(
+      resolve_options(checkers::Checkers::option_specs(), default_config("checkers"), {"players=2"}));
   // Play until a piece is in the middle of a hop chain; its position lists the visited cells.
   Rng rng(1);
   auto s = game.initial_state();
@@ -177,7 +184,8 @@ TEST_CASE("checkers positions: visited cells are checked on the 64-bit value") {
   CHECK_NOTHROW(game.state_from_json(j));
   // hop_from + 2^32 would read as hop_from if cut to 32 bits.
   j["visited"][0] = j["visited"][0].get<std::int64_t>() + 4294967296ll;
-  const std::string wide = "checkers position: /visited/0: expected an integer in [0, 120], got " + j["visited"][0].dump();
+  const std::string wide =
+      "checkers position: /visited/0: expected an integer in [0, 120], got " + j["visited"][0].dump();
   CHECK_THROWS_WITH_AS(game.state_from_json(j), wide.c_str(), Error);
 }
 
@@ -186,7 +194,8 @@ TEST_CASE("a failed atomic write leaves no temporary file, and can be foreseen")
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir / "summary.json");  // a directory in the way
   const std::string path = (dir / "summary.json").string();
-  CHECK_THROWS_WITH_AS(check_atomic_write(path), (path + ": cannot write (a directory is in the way)").c_str(), Error);
+  CHECK_THROWS_WITH_AS(check_atomic_write(path),
+                       (path + ": cannot write (a directory is in the way)").c_str(), Error);
   const std::string rename_error = path + ": cannot rename into place";
   CHECK_THROWS_WITH_AS(write_file_atomically(path, "{}"), doctest::Contains(rename_error.c_str()), Error);
   CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
@@ -200,9 +209,10 @@ TEST_CASE("files that cannot be read are named with the reason") {
   const auto dir = std::filesystem::temp_directory_path();
   CHECK_THROWS_WITH_AS(read_text_file(dir.string(), "board file"),
                        (dir.string() + ": board file expected, found a directory").c_str(), Error);
-  CHECK_THROWS_WITH_AS(read_text_file("/nonexistent/b.json", "board file"), "/nonexistent/b.json: no such board file", Error);
+  CHECK_THROWS_WITH_AS(read_text_file("/nonexistent/b.json", "board file"),
+                       "/nonexistent/b.json: no such board file", Error);
   const std::string long_name = "/tmp/" + std::string(300, 'a');
-  CHECK_THROWS_WITH_AS(read_game_config(long_name), (long_name + ": cannot read config file (File name too long)").c_str(),
-                       Error);
+  CHECK_THROWS_WITH_AS(read_game_config(long_name),
+                       (long_name + ": cannot read config file (File name too long)").c_str(), Error);
   CHECK(read_text_file(temp_file("text.txt", "abc\n"), "text") == "abc\n");
 }

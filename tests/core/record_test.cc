@@ -64,7 +64,8 @@ TEST_CASE("a malformed record names the file and line") {
   auto path = (std::filesystem::temp_directory_path() / "qilab_bad.jsonl").string();
   {
     std::ofstream out(path);
-    out << sample(0).to_json().dump() << "\n" << "{not json}\n";
+    out << sample(0).to_json().dump() << "\n"
+        << "{not json}\n";
   }
   try {
     read_records(path);
@@ -92,11 +93,14 @@ TEST_CASE("a record field of the wrong type or range is named, not cut or wrappe
     }
     return std::string("no error");
   };
-  CHECK(error_with("agents", "random") == path + ":1: field 'agents' expects an array of strings, got \"random\"");
+  CHECK(error_with("agents", "random") ==
+        path + ":1: field 'agents' expects an array of strings, got \"random\"");
   CHECK(error_with("agents", {"random", 3}) == path + ":1: field 'agents[1]' expects a string, got 3");
-  CHECK(error_with("seed", -1) == path + ":1: field 'seed' expects an integer 0 to 18446744073709551615, got -1");
+  CHECK(error_with("seed", -1) ==
+        path + ":1: field 'seed' expects an integer 0 to 18446744073709551615, got -1");
   CHECK(error_with("index", "0") == path + ":1: field 'index' expects an integer >= 0, got \"0\"");
-  CHECK(error_with("actions", {1, 4294967296ll}) == path + ":1: field 'actions[1]' expects an action id >= 0, got 4294967296");
+  CHECK(error_with("actions", {1, 4294967296ll}) ==
+        path + ":1: field 'actions[1]' expects an action id >= 0, got 4294967296");
   CHECK(error_with("returns", {1, "x"}) == path + ":1: field 'returns[1]' expects a number, got \"x\"");
   CHECK(error_with("game", 7) == path + ":1: field 'game' expects a string, got 7");
   // The largest seed reads back exactly.

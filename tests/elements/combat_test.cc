@@ -175,7 +175,7 @@ TEST_CASE("combat damage distribution matches its closed form exactly") {
     double pa, pd;
   };
   const Case cases[] = {
-      {kWater, kFire, "A.....", "...S..", 6, 4, 0.5, 0.5},       // doubled, both markers
+      {kWater, kFire, "A.....", "...S..", 6, 4, 0.5, 0.5},          // doubled, both markers
       {kEarth, kFire, "......", "......", 3, 2, 1.0 / 3, 1.0 / 3},  // plain
       {kFire, kWind, "A.....", "......", 6, 2, 0.5, 1.0 / 3},
       {kEarth, kWind, "......", "...S..", 3, 4, 1.0 / 3, 0.5},
@@ -219,9 +219,9 @@ TEST_CASE("melee: the six cells around, height difference at most 2, not through
   s.put_tile(a, 1, kFire, "....B.");  // SW edge blocked
   bring(s, 0, a);
   s.put_tile(cell(s, 1, 0), 3, kFire, "......");
-  bring(s, 1, cell(s, 1, 0));          // two levels up: still in reach
+  bring(s, 1, cell(s, 1, 0));  // two levels up: still in reach
   s.put_tile(cell(s, -1, 1), 1, kFire, "......");
-  bring(s, 3, cell(s, -1, 1));         // behind the block marker
+  bring(s, 3, cell(s, -1, 1));  // behind the block marker
   play(s, "select:warrior");
   std::set<std::string> attacks;
   for (const auto& x : legal_strings(s))
@@ -288,9 +288,9 @@ TEST_CASE("ranged heroes attack by their range kind: the hunter by radius 3, the
   const int o = cell(s, 0, 0);
   for (int c = 0; c < grid.cells(); ++c)
     if (grid.distance(c, o) <= 4 && !s.is_base(c)) s.put_tile(c, 1, kEarth, "......");
-  bring(s, 2, o);                    // hunter
-  bring(s, 1, cell(s, 2, 1));        // assassin: distance 3, not on a line
-  bring(s, 3, cell(s, -3, 0), true); // warlock: distance 3 on a line
+  bring(s, 2, o);                     // hunter
+  bring(s, 1, cell(s, 2, 1));         // assassin: distance 3, not on a line
+  bring(s, 3, cell(s, -3, 0), true);  // warlock: distance 3 on a line
   play(s, "select:hunter");
   CHECK(has(s, "attack:2,1"));
   CHECK(has(s, "attack:-3,0"));

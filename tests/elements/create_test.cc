@@ -32,13 +32,15 @@ TEST_CASE("a tile draw is a chance node over the designs left, weighted by copie
     CHECK(p == doctest::Approx(s.deck_left(design) / 72.0));
   }
   CHECK(total == doctest::Approx(1.0));
-  CHECK(std::find_if(c.begin(), c.end(), [](const auto& x) { return x.first == "draw:fire:......"; })->second ==
-        doctest::Approx(4.0 / 72));
+  CHECK(std::find_if(c.begin(), c.end(), [](const auto& x) {
+          return x.first == "draw:fire:......";
+        })->second == doctest::Approx(4.0 / 72));
   play(s, "draw:fire:......");
   CHECK(s.deck_left() == 71);
   c = chances(s);
-  CHECK(std::find_if(c.begin(), c.end(), [](const auto& x) { return x.first == "draw:fire:......"; })->second ==
-        doctest::Approx(3.0 / 71));
+  CHECK(std::find_if(c.begin(), c.end(), [](const auto& x) {
+          return x.first == "draw:fire:......";
+        })->second == doctest::Approx(3.0 / 71));
   play(s, "draw:wind:G.....");
   CHECK(s.phase() == Phase::kPlace);
   CHECK(s.current_player() == 0);
@@ -48,10 +50,10 @@ TEST_CASE("placing: any free neighbour, either drawn tile, six turns; the other 
   auto g = make(2, {{"heroes", "knight,ranger,hunter,warlock"}});
   State s = lone_knight(g);
   const int o = cell(s, 0, 0);
-  s.put_tile(cell(s, 1, 0), 3, kFire, "......");  // E: already 3 high, cannot stack
-  s.put_tile(cell(s, 0, -1), 1, kFire, "......"); // NW: an enemy stands there
+  s.put_tile(cell(s, 1, 0), 3, kFire, "......");   // E: already 3 high, cannot stack
+  s.put_tile(cell(s, 0, -1), 1, kFire, "......");  // NW: an enemy stands there
   bring(s, 1, cell(s, 0, -1));
-  s.put_tile(cell(s, -1, 0), 2, kWater, "......"); // W: stackable to 3
+  s.put_tile(cell(s, -1, 0), 2, kWater, "......");  // W: stackable to 3
   play(s, "select:knight");
   play(s, "create");
   play(s, "draw:fire:A.....");
@@ -59,7 +61,8 @@ TEST_CASE("placing: any free neighbour, either drawn tile, six turns; the other 
   std::set<std::string> expected{"return"};
   for (const char* d : {"NE", "W", "SW", "SE"})
     for (int slot = 0; slot < 2; ++slot)
-      for (int rot = 0; rot < 6; ++rot) expected.insert("place:" + std::to_string(slot) + ":" + d + ":" + std::to_string(rot));
+      for (int rot = 0; rot < 6; ++rot)
+        expected.insert("place:" + std::to_string(slot) + ":" + d + ":" + std::to_string(rot));
   CHECK(legal_strings(s) == expected);
   play(s, "place:0:NE:2");  // the attack edge (E) turned two sixths: now on NW
   const int ne = cell(s, 1, -1);
@@ -72,7 +75,8 @@ TEST_CASE("placing: any free neighbour, either drawn tile, six turns; the other 
   (void)o;
 }
 
-TEST_CASE("stacking: up to three levels, the new top decides; its token is discarded, a gather tile brings one") {
+TEST_CASE(
+    "stacking: up to three levels, the new top decides; its token is discarded, a gather tile brings one") {
   auto g = make(2, {{"creates_per_activation", "2"}});
   State s = lone_knight(g);
   const int w = cell(s, -1, 0);
@@ -133,7 +137,8 @@ TEST_CASE("rotate_tiles = false: one orientation only; a nearly empty deck draws
   s.apply(l[0]);
   CHECK(s.phase() == Phase::kPlace);
   std::set<std::string> expected{"return"};
-  for (const char* d : {"E", "NE", "NW", "W", "SW", "SE"}) expected.insert(std::string("place:0:") + d + ":0");
+  for (const char* d : {"E", "NE", "NW", "W", "SW", "SE"})
+    expected.insert(std::string("place:0:") + d + ":0");
   CHECK(legal_strings(s) == expected);
   play(s, "place:0:SE:0");
   CHECK(s.deck_left() == 0);

@@ -48,47 +48,56 @@ TEST_CASE("the shipped roster: 12 heroes with the seed's named skills") {
 
 TEST_CASE("malformed data is refused with the file, the entry and the field") {
   auto deck = write_temp("deck1.toml", "[[tile]]\nelement = \"lava\"\n");
-  CHECK(error_of([&] { read_deck(deck); }).find("tile 0: field 'element' expects fire, earth, water or wind") !=
-        std::string::npos);
+  CHECK(error_of([&] {
+          read_deck(deck);
+        }).find("tile 0: field 'element' expects fire, earth, water or wind") != std::string::npos);
   deck = write_temp("deck2.toml", "[[tile]]\nelement = \"fire\"\nedges = \"AX....\"\n");
   CHECK(error_of([&] { read_deck(deck); }).find(deck + ": tile 0: field 'edges'") != std::string::npos);
   deck = write_temp("deck3.toml", "[[tile]]\nelement = \"fire\"\ncount = 0\n");
-  CHECK(error_of([&] { read_deck(deck); }).find("field 'count' expects an integer 1 to 128") != std::string::npos);
+  CHECK(error_of([&] { read_deck(deck); }).find("field 'count' expects an integer 1 to 128") !=
+        std::string::npos);
   deck = write_temp("deck4.toml", "[[tile]\n");
   CHECK(error_of([&] { read_deck(deck); }).find("malformed TOML") != std::string::npos);
-  CHECK(error_of([&] { read_deck("/nonexistent/deck.toml"); }).find("no such data file") != std::string::npos);
+  CHECK(error_of([&] { read_deck("/nonexistent/deck.toml"); }).find("no such data file") !=
+        std::string::npos);
   auto heroes = write_temp("heroes1.toml",
                            "[[hero]]\nid = \"x\"\nenergy = { fire = 3, earth = 3, water = 3 }\nattack = 1\n"
                            "defence = 1\nmove = 4\n");
-  CHECK(error_of([&] { read_roster(heroes); }).find("hero 0 (x): energy: missing field 'wind'") != std::string::npos);
-  heroes = write_temp("heroes2.toml",
-                      "[[hero]]\nid = \"x\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
-                      "defence = 1\nmove = 4\n[[hero.skill]]\nid = \"s\"\neffect = \"explode\"\ntarget = \"self\"\n"
-                      "cost_mana = 1\n");
-  CHECK(error_of([&] { read_roster(heroes); }).find("skill 0: field 'effect' expects one of") != std::string::npos);
-  heroes = write_temp("heroes3.toml",
-                      "[[hero]]\nid = \"x\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
-                      "defence = 1\nmove = 4\nspeed = 3\n");
+  CHECK(error_of([&] { read_roster(heroes); }).find("hero 0 (x): energy: missing field 'wind'") !=
+        std::string::npos);
+  heroes = write_temp(
+      "heroes2.toml",
+      "[[hero]]\nid = \"x\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
+      "defence = 1\nmove = 4\n[[hero.skill]]\nid = \"s\"\neffect = \"explode\"\ntarget = \"self\"\n"
+      "cost_mana = 1\n");
+  CHECK(error_of([&] { read_roster(heroes); }).find("skill 0: field 'effect' expects one of") !=
+        std::string::npos);
+  heroes =
+      write_temp("heroes3.toml",
+                 "[[hero]]\nid = \"x\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
+                 "defence = 1\nmove = 4\nspeed = 3\n");
   CHECK(error_of([&] { read_roster(heroes); }).find("unknown field 'speed'") != std::string::npos);
-  heroes = write_temp("heroes4.toml",
-                      "[[hero]]\nid = \"x\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
-                      "defence = 1\nmove = 4\n[[hero.skill]]\nid = \"s\"\neffect = \"heal\"\ntarget = \"ally\"\n");
+  heroes =
+      write_temp("heroes4.toml",
+                 "[[hero]]\nid = \"x\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
+                 "defence = 1\nmove = 4\n[[hero.skill]]\nid = \"s\"\neffect = \"heal\"\ntarget = \"ally\"\n");
   CHECK(error_of([&] { read_roster(heroes); }).find("a skill needs a cost") != std::string::npos);
   CHECK_THROWS_AS(make(2, {{"roster", heroes}}), Error);
 }
 
 TEST_CASE("a designer's hero from data alone plays") {
-  auto path = write_temp("heroes5.toml",
-                         "[[hero]]\nid = \"a\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
-                         "defence = 1\nmove = 4\n[[hero.skill]]\nid = \"rally\"\neffect = \"attack_up\"\n"
-                         "target = \"ally\"\nrange = 2\namount = 3\nduration = 1\ncost_element = \"fire\"\n"
-                         "cost_energy = 2\n"
-                         "[[hero]]\nid = \"b\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
-                         "defence = 1\nmove = 4\n"
-                         "[[hero]]\nid = \"c\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
-                         "defence = 1\nmove = 4\n"
-                         "[[hero]]\nid = \"d\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
-                         "defence = 1\nmove = 4\n");
+  auto path =
+      write_temp("heroes5.toml",
+                 "[[hero]]\nid = \"a\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
+                 "defence = 1\nmove = 4\n[[hero.skill]]\nid = \"rally\"\neffect = \"attack_up\"\n"
+                 "target = \"ally\"\nrange = 2\namount = 3\nduration = 1\ncost_element = \"fire\"\n"
+                 "cost_energy = 2\n"
+                 "[[hero]]\nid = \"b\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
+                 "defence = 1\nmove = 4\n"
+                 "[[hero]]\nid = \"c\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
+                 "defence = 1\nmove = 4\n"
+                 "[[hero]]\nid = \"d\"\nenergy = { fire = 3, earth = 3, water = 3, wind = 3 }\nattack = 1\n"
+                 "defence = 1\nmove = 4\n");
   auto g = make(2, {{"roster", path}, {"heroes", "a,b,c,d"}});
   State s = g.initial_state();
   play(s, "select:a");
@@ -100,10 +109,11 @@ TEST_CASE("a designer's hero from data alone plays") {
 TEST_CASE("notation round-trips and bad text is an Error") {
   auto g = make(2);
   State s = g.initial_state();
-  for (const char* text : {"select:knight", "move:NE", "create", "place:1:SW:5", "return", "attack:1,-4", "gather:W",
-                           "end", "roll:7", "respawn:0,3", "draw:fire:A.....", "spell:#1:0,0"})
+  for (const char* text : {"select:knight", "move:NE", "create", "place:1:SW:5", "return", "attack:1,-4",
+                           "gather:W", "end", "roll:7", "respawn:0,3", "draw:fire:A.....", "spell:#1:0,0"})
     CHECK(s.action_to_string(s.string_to_action(text)) == text);
-  for (const char* bad : {"", "jump", "move:UP", "attack:99,0", "place:2:E:0", "roll:x", "select:nobody", "draw:fire:ZZZZZZ"})
+  for (const char* bad :
+       {"", "jump", "move:UP", "attack:99,0", "place:2:E:0", "roll:x", "select:nobody", "draw:fire:ZZZZZZ"})
     CHECK_THROWS_AS(s.string_to_action(bad), Error);
 }
 
@@ -153,7 +163,8 @@ TEST_CASE("random games end within the round cap in 2, 4 and 6 players") {
       State s = g.initial_state();
       int steps = 0;
       while (!s.is_terminal()) {
-        if (s.is_chance()) s.apply(s.sample_chance(rng));
+        if (s.is_chance())
+          s.apply(s.sample_chance(rng));
         else {
           s.legal_actions(l);
           REQUIRE(!l.empty());

@@ -84,8 +84,8 @@ TEST_CASE("Q&A 3, first example: dead before acting in round 1, skips that turn,
   CHECK(s.phase() == Phase::kRespawn);
   CHECK(s.current_player() == 1);
   // Free tiles around blue's base (the warlock stands on 2,-4).
-  CHECK(legal_strings(s) ==
-        std::set<std::string>{"respawn:2,-5", "respawn:1,-5", "respawn:0,-4", "respawn:0,-3", "respawn:1,-3"});
+  CHECK(legal_strings(s) == std::set<std::string>{"respawn:2,-5", "respawn:1,-5", "respawn:0,-4",
+                                                  "respawn:0,-3", "respawn:1,-3"});
   play(s, "respawn:0,-3");
   CHECK(!s.hero(1).dead);
   CHECK(s.hero(1).cell == cell(s, 0, -3));

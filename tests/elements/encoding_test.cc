@@ -39,7 +39,8 @@ Cells plane(const EncodingSpec& spec, const std::vector<float>& x, const std::st
   const int k = plane_of(spec, name);
   Cells out;
   for (int i = 0; i < spec.plane_size(); ++i)
-    if (x[static_cast<std::size_t>(k * spec.plane_size() + i)] != 0.0f) out[i] = x[static_cast<std::size_t>(k * spec.plane_size() + i)];
+    if (x[static_cast<std::size_t>(k * spec.plane_size() + i)] != 0.0f)
+      out[i] = x[static_cast<std::size_t>(k * spec.plane_size() + i)];
   return out;
 }
 
@@ -118,8 +119,10 @@ TEST_CASE("elements encoding: exact planes of a hand-built position, red as it i
   s.set_energy(0, kWind, 3);
   const auto red = encoded(g, s, 0), blue = encoded(g, s, 1);
   CHECK(plane(spec, red, "valid").size() == static_cast<std::size_t>(s.grid().cells()));
-  CHECK(plane(spec, red, "height_1") ==
-        Cells{{square(s, 0, 0), 1.0f}, {square(s, 2, -1), 1.0f}, {square(s, 1, 3), 1.0f}, {square(s, 1, -4), 1.0f}});
+  CHECK(plane(spec, red, "height_1") == Cells{{square(s, 0, 0), 1.0f},
+                                              {square(s, 2, -1), 1.0f},
+                                              {square(s, 1, 3), 1.0f},
+                                              {square(s, 1, -4), 1.0f}});
   CHECK(plane(spec, red, "height_2") == Cells{{square(s, 0, 0), 1.0f}});
   CHECK(plane(spec, red, "element_water") == Cells{{square(s, 0, 0), 1.0f}});
   CHECK(plane(spec, red, "element_fire") == Cells{{square(s, 2, -1), 1.0f}});
@@ -128,8 +131,8 @@ TEST_CASE("elements encoding: exact planes of a hand-built position, red as it i
   CHECK(plane(spec, red, "gather_token") == Cells{{square(s, 0, 0), 1.0f}});
   CHECK(plane(spec, red, "own_base") == Cells{{square(s, 1, 3), 1.0f}});
   CHECK(plane(spec, red, "enemy_base") == Cells{{square(s, 1, -4), 1.0f}});
-  CHECK(plane(spec, red, "hero0") == Cells{{square(s, 0, 0), 1.0f}});    // the knight, red's first
-  CHECK(plane(spec, red, "hero2") == Cells{{square(s, 2, -1), 1.0f}});   // the assassin, blue's first
+  CHECK(plane(spec, red, "hero0") == Cells{{square(s, 0, 0), 1.0f}});   // the knight, red's first
+  CHECK(plane(spec, red, "hero2") == Cells{{square(s, 2, -1), 1.0f}});  // the assassin, blue's first
   // Blue sees the mirror (q, r) -> (q, -q-r): its own base where red sees red's, directions
   // mirrored with the board (E -> NE, SE -> NW), its own heroes first.
   CHECK(plane(spec, blue, "own_base") == Cells{{square(s, 1, 3), 1.0f}});
@@ -178,7 +181,8 @@ nlohmann::json mirror_json(const Grid& grid, nlohmann::json j) {
     t[0] = cell(t[0].get<std::string>());
     const std::string e = t[3].get<std::string>();
     std::string m = e;
-    for (int d = 0; d < kDirs; ++d) m[static_cast<std::size_t>(Grid::mirror_dir(d))] = e[static_cast<std::size_t>(d)];
+    for (int d = 0; d < kDirs; ++d)
+      m[static_cast<std::size_t>(Grid::mirror_dir(d))] = e[static_cast<std::size_t>(d)];
     t[3] = m;
   }
   nlohmann::json heroes = j["heroes"];
@@ -213,8 +217,10 @@ Action mirror_action(const State& s, Action a) {
 TEST_CASE("elements encoding: the mirror image with the sides swapped encodes the same") {
   for (int players : {2, 4, 6}) {
     CAPTURE(players);
-    const std::string picks = players == 6 ? "knight,assassin,hunter,warlock,priest,taoist" : "knight,assassin,hunter,warlock";
-    const std::string swapped = players == 6 ? "assassin,knight,warlock,hunter,taoist,priest" : "assassin,knight,warlock,hunter";
+    const std::string picks =
+        players == 6 ? "knight,assassin,hunter,warlock,priest,taoist" : "knight,assassin,hunter,warlock";
+    const std::string swapped =
+        players == 6 ? "assassin,knight,warlock,hunter,taoist,priest" : "assassin,knight,warlock,hunter";
     const Elements gx = make(players, {{"heroes", picks}}), gy = make(players, {{"heroes", swapped}});
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       State x = gx.initial_state();
@@ -276,10 +282,16 @@ TEST_CASE("elements encoding: a placement's kind and square say where each edge 
       const auto after = encoded(g, t, p);
       for (int d = 0; d < kDirs; ++d)
         for (int m = 1; m <= kMarkers; ++m) {
-          const int shown = scalar_of(spec, "drawn" + std::to_string(slot) + "_edge" + std::to_string((d - rot + 6) % 6) +
-                                                "_" + std::string(m == 1 ? "attack" : m == 2 ? "shield" : m == 3 ? "move" : m == 4 ? "gather" : "block"));
+          const int shown = scalar_of(spec, "drawn" + std::to_string(slot) + "_edge" +
+                                                std::to_string((d - rot + 6) % 6) + "_" +
+                                                std::string(m == 1   ? "attack"
+                                                            : m == 2 ? "shield"
+                                                            : m == 3 ? "move"
+                                                            : m == 4 ? "gather"
+                                                                     : "block"));
           INFO(s.render_text(), s.action_to_string(a), " d=", d, " m=", m);
-          CHECK(after[static_cast<std::size_t>(EncodingLayout::edge(d, m) * S + sq)] == before[static_cast<std::size_t>(shown)]);
+          CHECK(after[static_cast<std::size_t>(EncodingLayout::edge(d, m) * S + sq)] ==
+                before[static_cast<std::size_t>(shown)]);
         }
       ++checked[s.side_to_move()];
     }
@@ -314,5 +326,6 @@ TEST_CASE("elements has no hidden information: every seat's encoding is a functi
   CHECK(g.perfect_information());
   Rng rng(3);
   const State s = g.initial_state();
-  for (Player q = 0; q < g.num_players(); ++q) CHECK(encoded(g, s.sample_world(q, rng), q) == encoded(g, s, q));
+  for (Player q = 0; q < g.num_players(); ++q)
+    CHECK(encoded(g, s.sample_world(q, rng), q) == encoded(g, s, q));
 }

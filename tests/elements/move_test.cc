@@ -13,7 +13,7 @@ TEST_CASE("move costs by height; no step onto a gap, a hero, a base or through a
   s.put_tile(cell(s, 0, -1), 1, kWater, "......");  // NW: down one
   s.put_tile(cell(s, -1, 0), 2, kWind, "B.....");   // W: its east edge is blocked
   // SW (-1,1): no tile.
-  s.put_tile(cell(s, 0, 1), 2, kWind, "......");    // SE: an enemy stands there
+  s.put_tile(cell(s, 0, 1), 2, kWind, "......");  // SE: an enemy stands there
   bring(s, 0, c);
   bring(s, 1, cell(s, 0, 1));
   CHECK(s.step_cost(c, 0) == 2);

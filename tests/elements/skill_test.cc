@@ -166,7 +166,7 @@ TEST_CASE("a spell repeats while its cost can be paid (the seed); casts_per_skil
   CHECK(s.hero(2).energy[kWater] == 3);
   play(s, "spell:mend:0,0");
   CHECK(s.hero(0).mana == 0);
-  CHECK(s.casts(1) == 3);  // 治癒 is the priest's second skill
+  CHECK(s.casts(1) == 3);            // 治癒 is the priest's second skill
   CHECK(!has(s, "spell:mend:1,0"));  // no mana left
   // casts_per_skill = 2: the third cast is refused though mana remains.
   auto capped = make(2, {{"heroes", "priest,mage,warrior,warlock"}, {"casts_per_skill", "2"}});

@@ -23,13 +23,15 @@ TEST_CASE("records carry the ending; summary.json counts the endings") {
   c.threads = 1;
   c.out_dir = dir.string();
   // 40 turns: nobody fills a target, every game ends at the cap, adjudicated by material.
-  const auto rep = run_match(default_config("checkers"), {"players=2", "max_turns=40", "adjudicate=material"}, c);
+  const auto rep =
+      run_match(default_config("checkers"), {"players=2", "max_turns=40", "adjudicate=material"}, c);
   const auto records = read_records((dir / "games.jsonl").string());
   REQUIRE(records.size() == 4);
   for (const auto& r : records) CHECK(r.ending == "cap");
   CHECK(rep.summary["endings"] == nlohmann::json{{"cap", 4}});
   // A resumed run counts the endings of the games it found.
-  const auto again = run_match(default_config("checkers"), {"players=2", "max_turns=40", "adjudicate=material"}, c);
+  const auto again =
+      run_match(default_config("checkers"), {"players=2", "max_turns=40", "adjudicate=material"}, c);
   CHECK(again.summary["endings"] == nlohmann::json{{"cap", 4}});
   fs::remove_all(dir);
 }

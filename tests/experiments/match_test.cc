@@ -83,10 +83,14 @@ TEST_CASE("records hold the rotated agents, chance outcomes and the game's end")
   const auto s = rep.summary;
   CHECK(s["games"] == 6);
   CHECK(s["by_seat"].size() == 3);
-  CHECK(s["by_agent"].size() == 2);  // "random" twice in the list is one agent
+  CHECK(s["by_agent"].size() == 2);        // "random" twice in the list is one agent
   CHECK(s["by_agent"][0]["games"] == 12);  // seat-games: random holds two seats per game
   CHECK(s["by_agent"][1]["games"] == 6);
-  CHECK(results_of(dir) == [&] { auto j = s; j.erase("run"); return j; }());
+  CHECK(results_of(dir) == [&] {
+    auto j = s;
+    j.erase("run");
+    return j;
+  }());
 }
 
 TEST_CASE("same seed, same files, whatever the thread count") {
@@ -167,7 +171,8 @@ TEST_CASE("records of another run are refused, and left untouched") {
   CHECK_THROWS_WITH_AS(run_match(race(), other_agents), doctest::Contains("agents"), Error);
   Options opts(testing::Race::option_specs());
   opts.set_from_text("target", "12", "test");
-  CHECK_THROWS_WITH_AS(run_match(testing::Race(opts), config(dir, 6, 1)), doctest::Contains("options"), Error);
+  CHECK_THROWS_WITH_AS(run_match(testing::Race(opts), config(dir, 6, 1)), doctest::Contains("options"),
+                       Error);
   CHECK(slurp(dir + "/games.jsonl") == before);
 }
 
@@ -234,8 +239,8 @@ class WatchAgent final : public Agent<S> {
 // Plays game `index` of a run through the referee, every seat a WatchAgent; returns the record
 // and each seat's log.
 template <Game G>
-std::pair<GameRecord, std::vector<std::shared_ptr<Watched<typename G::State>>>> watch_game(const G& game,
-                                                                                        std::int64_t index) {
+std::pair<GameRecord, std::vector<std::shared_ptr<Watched<typename G::State>>>> watch_game(
+    const G& game, std::int64_t index) {
   using S = typename G::State;
   MatchConfig cfg;
   cfg.agents = {"watch"};

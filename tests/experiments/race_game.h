@@ -20,7 +20,8 @@ namespace qilab::testing {
 class RaceState {
  public:
   RaceState() = default;
-  RaceState(int players, int target, int max_turns) : players_(players), target_(target), max_turns_(max_turns) {}
+  RaceState(int players, int target, int max_turns)
+      : players_(players), target_(target), max_turns_(max_turns) {}
 
   int num_players() const { return players_; }
   Player current_player() const {
@@ -83,7 +84,9 @@ class RaceState {
     if (t.size() == 5 && t.starts_with("roll") && t[4] >= '1' && t[4] <= '3') return t[4] - '1';
     throw Error("race: bad action '" + std::string(t) + "'");
   }
-  nlohmann::json to_json() const { return {{"pos", std::vector<int>(pos_, pos_ + players_)}, {"moves", moves_}}; }
+  nlohmann::json to_json() const {
+    return {{"pos", std::vector<int>(pos_, pos_ + players_)}, {"moves", moves_}};
+  }
   std::string render_text() const { return to_json().dump(); }
 
  private:

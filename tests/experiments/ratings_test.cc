@@ -58,7 +58,8 @@ TEST_CASE("Bradley-Terry: draws count half; no finite fit is said, not returned"
 
 TEST_CASE("Plackett-Luce, two at a time, is Bradley-Terry") {
   // The chain above as placings: the same fit.
-  std::vector<Placing> p = {{{{0}, {1}}}, {{{0}, {1}}}, {{{0}, {1}}}, {{{1}, {0}}}, {{{1}, {2}}}, {{{2}, {1}}}};
+  std::vector<Placing> p = {{{{0}, {1}}}, {{{0}, {1}}}, {{{0}, {1}}},
+                            {{{1}, {0}}}, {{{1}, {2}}}, {{{2}, {1}}}};
   const RatingFit f = fit_plackett_luce(3, p);
   REQUIRE(f.fitted);
   CHECK(f.theta[1] == doctest::Approx(-std::log(3.0)).epsilon(1e-8));
@@ -78,8 +79,8 @@ TEST_CASE("Plackett-Luce, three players: a symmetric example and the score equat
 
   // An uneven example, with a tie: A>B>C, A>C>B, B>A>C, C>{A,B} (A and B tied last: the last
   // group adds nothing), {B,C}>A (tied first: B and C each chosen from {A,B,C}).
-  const std::vector<Placing> data = {{{{0}, {1}, {2}}}, {{{0}, {2}, {1}}}, {{{1}, {0}, {2}}}, {{{2}, {0, 1}}},
-                                     {{{1, 2}, {0}}}};
+  const std::vector<Placing> data = {
+      {{{0}, {1}, {2}}}, {{{0}, {2}, {1}}}, {{{1}, {0}, {2}}}, {{{2}, {0, 1}}}, {{{1, 2}, {0}}}};
   f = fit_plackett_luce(3, data);
   REQUIRE(f.fitted);
   // At the maximum the score equations hold: for each player, the times it was chosen equal
@@ -89,7 +90,8 @@ TEST_CASE("Plackett-Luce, three players: a symmetric example and the score equat
   // Stages: [A | ABC] [B | BC]; [A | ABC] [C | BC]; [B | ABC] [A | AC]; [C | ABC]; [B,C | ABC].
   const double expected_a = a / abc + a / abc + a / abc + a / (a + c) + a / abc + 2 * a / abc;
   const double expected_b = b / abc + b / (b + c) + b / abc + b / (b + c) + b / abc + b / abc + 2 * b / abc;
-  const double expected_c = c / abc + c / (b + c) + c / abc + c / (b + c) + c / abc + c / (a + c) + c / abc + 2 * c / abc;
+  const double expected_c =
+      c / abc + c / (b + c) + c / abc + c / (b + c) + c / abc + c / (a + c) + c / abc + 2 * c / abc;
   // Each player is chosen 3 times: A in placings 1, 2 and 3; B in 1, 3 and 5; C in 2, 4 and 5.
   CHECK(expected_a == doctest::Approx(3.0).epsilon(1e-8));
   CHECK(expected_b == doctest::Approx(3.0).epsilon(1e-8));
@@ -148,12 +150,14 @@ TEST_CASE("ratings over junqi4 records: Bradley-Terry on sides, and the ladder r
 }
 
 TEST_CASE("ratings refuse a record that does not fit its game") {
-  CHECK_THROWS_WITH_AS(run_ratings({junqi4({"A", "B"}, {1, -1}, 0)}, "run/games.jsonl"),
-                       doctest::Contains("run/games.jsonl: record 1 (game index 0): field 'returns' has 2 values, expected 4"),
-                       qilab::Error);
+  CHECK_THROWS_WITH_AS(
+      run_ratings({junqi4({"A", "B"}, {1, -1}, 0)}, "run/games.jsonl"),
+      doctest::Contains("run/games.jsonl: record 1 (game index 0): field 'returns' has 2 values, expected 4"),
+      qilab::Error);
   qilab::GameRecord other = junqi4({"A", "B", "A", "B"}, {1, -1, 1, -1}, 4);
   other.game = "chess";
-  CHECK_THROWS_WITH_AS(run_ratings({other}, "run/games.jsonl"),
-                       doctest::Contains("run/games.jsonl: record 1 (game index 4): field 'game': unknown game 'chess'"),
-                       qilab::Error);
+  CHECK_THROWS_WITH_AS(
+      run_ratings({other}, "run/games.jsonl"),
+      doctest::Contains("run/games.jsonl: record 1 (game index 4): field 'game': unknown game 'chess'"),
+      qilab::Error);
 }

@@ -29,10 +29,17 @@ checkers::Checkers two_players(int max_turns) {
 
 // A two-player position at the turn limit (30 turns). Seat 1's target is holes 0-9, seat 0's
 // holes 111-120. `north` is holes 0-9, `middle` the holes from 10 on; the rest is empty.
-checkers::State at_turn_limit(const checkers::Checkers& g, const std::string& north, const std::string& middle) {
+checkers::State at_turn_limit(const checkers::Checkers& g, const std::string& north,
+                              const std::string& middle) {
   std::string board = north + middle + std::string(121 - north.size() - middle.size(), '.');
-  return g.state_from_json({{"game", "checkers"}, {"players", 2}, {"board", board}, {"current", 0}, {"turns", 30},
-                            {"hop_from", nullptr}, {"visited", nlohmann::json::array()}, {"winner", nullptr}});
+  return g.state_from_json({{"game", "checkers"},
+                            {"players", 2},
+                            {"board", board},
+                            {"current", 0},
+                            {"turns", 30},
+                            {"hop_from", nullptr},
+                            {"visited", nlohmann::json::array()},
+                            {"winner", nullptr}});
 }
 
 }  // namespace
@@ -42,7 +49,7 @@ TEST_CASE("checkers analysis: a stalled game with a seat-0 piece in seat 1's tar
   // Hole 0 holds a piece of seat 0; seat 1 has 9 pieces in its target and one outside.
   const auto blocked = at_turn_limit(g, "0111111111", "1000000000");
   REQUIRE(blocked.is_terminal());
-  CheckersAnalysis a;  // no progress recorded since turn 0: 30 turns >= 10 rounds of 2 seats
+  CheckersAnalysis a;                  // no progress recorded since turn 0: 30 turns >= 10 rounds of 2 seats
   a.before(blocked, checkers::kPass);  // one forced pass in this game
   GameRecord r;
   const std::vector<Outcome> drawn = {Outcome::kDraw, Outcome::kDraw};
@@ -105,11 +112,12 @@ TEST_CASE("run_stats replays played games and refuses one whose returns were edi
 
   records[1].returns = {1, -1};
   if (records[1].returns == play_game(g, id, 1).returns) records[1].returns = {-1, 1};
-  CHECK_THROWS_WITH_AS(run_stats(records, o), doctest::Contains("run/games.jsonl: record 2 (game index 1): field 'returns'"),
-                       Error);
+  CHECK_THROWS_WITH_AS(run_stats(records, o),
+                       doctest::Contains("run/games.jsonl: record 2 (game index 1): field 'returns'"), Error);
   records[1] = play_game(g, id, 1);
   records[1].actions[0] = 725;
-  CHECK_THROWS_WITH_AS(run_stats(records, o), doctest::Contains("record 2 (game index 1): field 'actions[0]'"), Error);
+  CHECK_THROWS_WITH_AS(run_stats(records, o),
+                       doctest::Contains("record 2 (game index 1): field 'actions[0]'"), Error);
 }
 
 TEST_CASE("junqi and mizong analyses agree with a replay of the same games") {

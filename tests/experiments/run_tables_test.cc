@@ -35,7 +35,8 @@ TEST_CASE("chi-square test of equal counts, worked by hand") {
 
 namespace {
 
-GameRow row(std::vector<double> returns, std::vector<std::string> agents, int first = 0, bool timeout = false) {
+GameRow row(std::vector<double> returns, std::vector<std::string> agents, int first = 0,
+            bool timeout = false) {
   GameRow r;
   r.returns = std::move(returns);
   r.agents = std::move(agents);
@@ -126,7 +127,8 @@ TEST_CASE("teams: allies' seats are one cluster; trace metrics average per game"
   // Four seats in two teams (0, 2 against 1, 3), one agent per team.
   RunTables t({0, 1, 0, 1}, {"A", "B"}, false);
   GameRow g1 = row({1, -1, 1, -1}, {"A", "B", "A", "B"});
-  g1.trace = {true, 8, 40, 5, 2, 0.1, 2, 3};  // 2 lead changes over 4 steps; winner settled for the last 3 of 5
+  g1.trace = {true, 8,   40, 5,
+              2,    0.1, 2,  3};  // 2 lead changes over 4 steps; winner settled for the last 3 of 5
   GameRow g2 = row({1, -1, 1, -1}, {"B", "A", "B", "A"}, 1);
   g2.trace = {true, 2, 20, 3, 0, 0.0, 0, 3};
   GameRow g3 = row({-1, 1, -1, 1}, {"A", "B", "A", "B"});

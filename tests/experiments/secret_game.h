@@ -103,7 +103,9 @@ class SecretState {
     throw Error("secret: bad action '" + std::string(t) + "'");
   }
   nlohmann::json to_json() const {
-    return {{"cards", std::vector<int>(card_, card_ + players_)}, {"moves", moves_}, {"sampled_for", sampled_for_}};
+    return {{"cards", std::vector<int>(card_, card_ + players_)},
+            {"moves", moves_},
+            {"sampled_for", sampled_for_}};
   }
   std::string render_text() const { return to_json().dump(); }
 

@@ -41,16 +41,20 @@ TEST_CASE("outcomes: unique top wins, shared top draws, all equal draws") {
   CHECK(seat_outcomes(std::vector<double>{1, -1}) == std::vector<O>{O::kWin, O::kLoss});
   CHECK(seat_outcomes(std::vector<double>{-1, -1, 2}) == std::vector<O>{O::kLoss, O::kLoss, O::kWin});
   CHECK(seat_outcomes(std::vector<double>{1, 1, -2}) == std::vector<O>{O::kDraw, O::kDraw, O::kLoss});
-  CHECK(seat_outcomes(std::vector<double>{0, 0, 0, 0}) == std::vector<O>{O::kDraw, O::kDraw, O::kDraw, O::kDraw});
+  CHECK(seat_outcomes(std::vector<double>{0, 0, 0, 0}) ==
+        std::vector<O>{O::kDraw, O::kDraw, O::kDraw, O::kDraw});
 }
 
 TEST_CASE("outcomes in team games: allies sharing the top return win together") {
   using O = Outcome;
   const std::vector<int> pairs{0, 1, 0, 1};
-  CHECK(seat_outcomes(std::vector<double>{1, -1, 1, -1}, pairs) == std::vector<O>{O::kWin, O::kLoss, O::kWin, O::kLoss});
+  CHECK(seat_outcomes(std::vector<double>{1, -1, 1, -1}, pairs) ==
+        std::vector<O>{O::kWin, O::kLoss, O::kWin, O::kLoss});
   // The top shared across teams is a draw for those seats.
-  CHECK(seat_outcomes(std::vector<double>{1, 1, -1, -1}, pairs) == std::vector<O>{O::kDraw, O::kDraw, O::kLoss, O::kLoss});
-  CHECK(seat_outcomes(std::vector<double>{0, 0, 0, 0}, pairs) == std::vector<O>{O::kDraw, O::kDraw, O::kDraw, O::kDraw});
+  CHECK(seat_outcomes(std::vector<double>{1, 1, -1, -1}, pairs) ==
+        std::vector<O>{O::kDraw, O::kDraw, O::kLoss, O::kLoss});
+  CHECK(seat_outcomes(std::vector<double>{0, 0, 0, 0}, pairs) ==
+        std::vector<O>{O::kDraw, O::kDraw, O::kDraw, O::kDraw});
   // One seat per team is the plain rule.
   CHECK(seat_outcomes(std::vector<double>{1, 1, -2}, std::vector<int>{0, 1, 2}) ==
         std::vector<O>{O::kDraw, O::kDraw, O::kLoss});
@@ -159,7 +163,8 @@ TEST_CASE("agent intervals count games, not seat-games") {
           s["seed"] = 1;
           s["config_hash"] = "0";
           return s;
-        }()).find("(95% CI, games)") != std::string::npos);
+        }())
+            .find("(95% CI, games)") != std::string::npos);
 }
 
 TEST_CASE("agent intervals with an agent on both teams of a game") {

@@ -141,7 +141,8 @@ TEST_CASE("play rotation: three agents on two seats meet in both orders, every s
   CHECK(seat_agents(abc, 3, 4) == std::vector<std::string>{"b", "c", "a"});
 }
 
-TEST_CASE("tournament line-ups: all-play-all of three agents on two seats, each pairing in both seat orders") {
+TEST_CASE(
+    "tournament line-ups: all-play-all of three agents on two seats, each pairing in both seat orders") {
   auto cfg = race_config("agents = [\"a\", \"b\", \"c\"]\ngames_per_lineup = 4\n");
   const auto sides = seat_sides({0, 1});
   CHECK(sides == std::vector<int>{0, 1});
@@ -178,9 +179,11 @@ TEST_CASE("tournament line-ups keep teams together and swap them between sides")
   // No shared team: a side is a seat.
   CHECK(seat_sides({0, 1, 2}) == std::vector<int>{0, 1, 2});
   // A listed line-up of one agent is self-play; another length is refused.
-  auto cfg = race_config("agents = [\"a\", \"b\"]\ngames_per_lineup = 2\nlineups = [[\"a\"], [\"a\", \"b\", \"b\"]]\n");
-  CHECK(error_of([&] { tournament_lineups(cfg, 2); }) ==
-        "race.toml: field 'lineups[1]' has 3 agents, expected 2 (one per side of this game) or 1 (self-play)");
+  auto cfg = race_config(
+      "agents = [\"a\", \"b\"]\ngames_per_lineup = 2\nlineups = [[\"a\"], [\"a\", \"b\", \"b\"]]\n");
+  CHECK(
+      error_of([&] { tournament_lineups(cfg, 2); }) ==
+      "race.toml: field 'lineups[1]' has 3 agents, expected 2 (one per side of this game) or 1 (self-play)");
 }
 
 TEST_CASE("an agent that throws forfeits its seat; the event is recorded and the record replays") {
@@ -225,15 +228,17 @@ TEST_CASE("forfeit returns: the forfeiting seat's team loses, the others share t
 }
 
 TEST_CASE("junqi6: a seat that throws in play is eliminated by the game's rule and the game goes on") {
-  const junqi::Junqi6 game(resolve_options(junqi::Junqi6::option_specs(), GameConfig{"junqi6", "test", nlohmann::json::object()},
-                                           {"deployments=front_heavy,front_heavy,front_heavy,front_heavy,front_heavy,front_heavy"}));
+  const junqi::Junqi6 game(resolve_options(
+      junqi::Junqi6::option_specs(), GameConfig{"junqi6", "test", nlohmann::json::object()},
+      {"deployments=front_heavy,front_heavy,front_heavy,front_heavy,front_heavy,front_heavy"}));
   const RunIdentity id = identity_for(game);
   using S = junqi::State;
   auto make = [](const junqi::Junqi6&, const std::string& name) -> AgentPtr<S> {
     if (name == "thrower") return std::make_unique<ThrowingAgent<S>>(1);
     return std::make_unique<RandomAgent<S>>();
   };
-  const GameRecord r = play_seated(game, id, 3, {"random", "random", "thrower", "random", "random", "random"}, make);
+  const GameRecord r =
+      play_seated(game, id, 3, {"random", "random", "thrower", "random", "random", "random"}, make);
   REQUIRE(r.events.size() == 1);
   CHECK(r.events[0]["seat"] == 2);
   CHECK(r.events[0]["forfeit"] == true);
@@ -266,7 +271,8 @@ TEST_CASE("an agent over the time limit is warned, then forfeits at max_timeouts
   REQUIRE(r.events.size() == 2);
   CHECK(r.events[0]["kind"] == "timeout");
   CHECK(r.events[0]["forfeit"] == false);
-  CHECK(r.events[0]["message"].get<std::string>().find("over the limit of 2 ms (1 of 2)") != std::string::npos);
+  CHECK(r.events[0]["message"].get<std::string>().find("over the limit of 2 ms (1 of 2)") !=
+        std::string::npos);
   CHECK(r.events[1]["forfeit"] == true);
   CHECK(r.returns == std::vector<double>{-1, 1});
   CHECK(replay_difference(game, r) == "");
@@ -274,8 +280,9 @@ TEST_CASE("an agent over the time limit is warned, then forfeits at max_timeouts
 
 TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; exports") {
   const auto dir = fresh_dir("store");
-  auto cfg = race_config("name = \"race-test\"\nseed = 5\nagents = [\"random\", \"greedy\", {name = \"m\", agent = \"mcts\", "
-                         "options = {simulations = 8}}]\ngames_per_lineup = 6\nbatch = 4\n");
+  auto cfg = race_config(
+      "name = \"race-test\"\nseed = 5\nagents = [\"random\", \"greedy\", {name = \"m\", agent = \"mcts\", "
+      "options = {simulations = 8}}]\ngames_per_lineup = 6\nbatch = 4\n");
   const auto& game = race(2);
   const auto rep = run_tournament(game, cfg, dir);
   CHECK(rep.played == 18);
@@ -290,25 +297,33 @@ TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; expo
   RunIdentity id = identity_for(game);
   id.seed = 5;
   id.program = plan.identity.program;
-  auto make = [&](const testing::Race& g, const std::string& name) { return make_agent(g, plan.spec_of.at(name)); };
+  auto make = [&](const testing::Race& g, const std::string& name) {
+    return make_agent(g, plan.spec_of.at(name));
+  };
   for (std::int64_t g = 0; g < 18; ++g) {
-    const GameRecord direct = play_seated(game, id, g, lineup_seats(plan.lineups[static_cast<std::size_t>(g / 6)], plan.sides, g % 6),
-                                          make, Referee{}, g / 6);
+    const GameRecord direct = play_seated(
+        game, id, g, lineup_seats(plan.lineups[static_cast<std::size_t>(g / 6)], plan.sides, g % 6), make,
+        Referee{}, g / 6);
     CHECK(canon(records[static_cast<std::size_t>(g)]) == canon(direct));
   }
   CHECK(records[7].agents == std::vector<std::string>{"m", "random"});  // line-up 1 (random, m), game 1
-  CHECK(!records[7].stats.empty());  // per-move search statistics kept
+  CHECK(!records[7].stats.empty());                                     // per-move search statistics kept
 
   // Lose games 3 and 10 as an interruption would (never partly): the rerun plays just those.
-  sql(db, "DELETE FROM seats WHERE game IN (3, 10); DELETE FROM move_stats WHERE game IN (3, 10); "
-          "DELETE FROM games WHERE idx IN (3, 10);");
+  sql(db,
+      "DELETE FROM seats WHERE game IN (3, 10); DELETE FROM move_stats WHERE game IN (3, 10); "
+      "DELETE FROM games WHERE idx IN (3, 10);");
   const auto again = run_tournament(game, cfg, dir);
   CHECK(again.played == 2);
   CHECK(again.resumed == 16);
   const auto resumed = read_store_records(db);
   REQUIRE(resumed.size() == 18);
   for (std::size_t k = 0; k < 18; ++k) CHECK(canon(resumed[k]) == canon(records[k]));
-  auto strip = [](nlohmann::json s) { s.erase("run"); s.erase("store"); return s; };
+  auto strip = [](nlohmann::json s) {
+    s.erase("run");
+    s.erase("store");
+    return s;
+  };
   CHECK(strip(again.summary) == strip(rep.summary));
 
   // Same games for 2 threads.
@@ -344,7 +359,8 @@ TEST_CASE("the store refuses foreign, newer and other tournaments' databases, wr
     { std::ofstream(db) << "game,seat\n1,2\n"; }
     const std::string before = slurp(db);
     CHECK(error_of([&] { run_tournament(game, cfg, dir); }) ==
-          db + ": not a qilab tournament store (file is not a database); expected a database written by qilab tournament");
+          db + ": not a qilab tournament store (file is not a database); expected a database written by "
+               "qilab tournament");
     CHECK(slurp(db) == before);
     CHECK(!fs::exists(dir + "/summary.json"));
   }
@@ -352,7 +368,8 @@ TEST_CASE("the store refuses foreign, newer and other tournaments' databases, wr
     sql(db, "CREATE TABLE people(name TEXT);");
     const std::string before = slurp(db);
     CHECK(error_of([&] { read_store_records(db); }).find("without a 'meta' table") != std::string::npos);
-    CHECK(error_of([&] { run_tournament(game, cfg, dir); }).find("without a 'meta' table") != std::string::npos);
+    CHECK(error_of([&] { run_tournament(game, cfg, dir); }).find("without a 'meta' table") !=
+          std::string::npos);
     CHECK(slurp(db) == before);
   }
   SUBCASE("a newer schema, another tournament") {
@@ -366,7 +383,8 @@ TEST_CASE("the store refuses foreign, newer and other tournaments' databases, wr
     CHECK(error_of([&] { run_tournament(game, cfg, dir); }).find("newer") != std::string::npos);
   }
   SUBCASE("no file") {
-    CHECK(error_of([&] { read_store_records(dir + "/none.db"); }) == dir + "/none.db: no such tournament store");
+    CHECK(error_of([&] { read_store_records(dir + "/none.db"); }) ==
+          dir + "/none.db: no such tournament store");
   }
 }
 
@@ -378,23 +396,28 @@ TEST_CASE("experiment configs: each mistake names the file and the field") {
   CHECK(err(game + "agents = [\"random\"]\n") == "x.toml: missing field 'games_per_lineup'");
   CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 0\n") ==
         "x.toml: field 'games_per_lineup' expects an integer 1 to 10000000, got an integer 0");
-  CHECK(err(game + "agents = []\ngames_per_lineup = 2\n").starts_with("x.toml: field 'agents' expects a non-empty array"));
-  CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\ngamez = 1\n").starts_with("x.toml: unknown field 'gamez'"));
+  CHECK(err(game + "agents = []\ngames_per_lineup = 2\n")
+            .starts_with("x.toml: field 'agents' expects a non-empty array"));
+  CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\ngamez = 1\n")
+            .starts_with("x.toml: unknown field 'gamez'"));
   CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\nlineups = [[\"greedy\"]]\n") ==
         "x.toml: field 'lineups[0]' names agent 'greedy', which 'agents' does not list");
-  CHECK(err(game + "agents = [{agent = \"mcts\"}]\ngames_per_lineup = 2\n") == "x.toml: field 'agents[0].name' is missing");
+  CHECK(err(game + "agents = [{agent = \"mcts\"}]\ngames_per_lineup = 2\n") ==
+        "x.toml: field 'agents[0].name' is missing");
   CHECK(err(game + "agents = [\"random\", \"random\"]\ngames_per_lineup = 2\n") ==
         "x.toml: field 'agents[1]' repeats the agent name 'random'");
   CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\n[referee]\nmove_time_limit_ms = -1\n")
             .starts_with("x.toml: field 'referee.move_time_limit_ms' expects"));
-  CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\n[[draw]]\noption = \"heroes\"\nfrom = [\"a\"]\ncount = 2\n") ==
+  CHECK(err(game + "agents = [\"random\"]\ngames_per_lineup = 2\n[[draw]]\noption = \"heroes\"\nfrom = "
+                   "[\"a\"]\ncount = 2\n") ==
         "x.toml: field 'draw[0].count' is 2, more than the 1 values of 'from'");
   CHECK(err("agents = [\"random\"]\ngames_per_lineup = 2\n").starts_with("x.toml: missing field 'game'"));
   CHECK(err("game = \"nowhere.toml\"\n").find("nowhere.toml") != std::string::npos);
   CHECK(err("games_per_lineup = [\n").starts_with("x.toml: malformed TOML"));
   // An unknown agent is found when the tournament starts, before anything is written.
   const auto dir = fresh_dir("unknown");
-  auto cfg = parse_tournament_config(game + "agents = [\"random\", \"alphazero\"]\ngames_per_lineup = 2\n", "x.toml");
+  auto cfg = parse_tournament_config(game + "agents = [\"random\", \"alphazero\"]\ngames_per_lineup = 2\n",
+                                     "x.toml");
   CHECK(error_of([&] { run_tournament(cfg, dir); }) ==
         "x.toml: field 'agents[1]' (alphazero): unknown agent 'alphazero' (known: random, greedy, mcts)");
   CHECK(!fs::exists(dir));

@@ -56,7 +56,9 @@ std::vector<std::string> files(const std::string& folder) {
 
 // One variant of each game small enough that random games end quickly.
 std::unique_ptr<AnyGame> small_game(const std::string& id) {
-  if (id == "mizong") return make_any_game(read_game_config(std::string(QILAB_SOURCE_DIR) + "/configs/games/mizong-small.toml"));
+  if (id == "mizong")
+    return make_any_game(
+        read_game_config(std::string(QILAB_SOURCE_DIR) + "/configs/games/mizong-small.toml"));
   if (id == "checkers") return make_any_game(default_config(id), {"players=2", "max_turns=60"});
   return make_any_game(default_config(id));
 }

@@ -96,14 +96,53 @@ namespace {
 // Values at the edges of what readers convert: 64-bit limits and just past them, floats where
 // integers belong, huge and tiny numbers, empty and long strings, nesting at and past the limit.
 std::vector<std::string> edge_tokens() {
-  return {"0", "-1", "1", "255", "256", "65535", "65536", "2147483647", "2147483648", "-2147483649",
-          "4294967295", "4294967296", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
-          "-9223372036854775809", "18446744073709551615", "18446744073709551616", "1e308", "-1e308", "1e999",
-          "0.5", "-0.0", "1.0", "null", "true", "false", "\"\"", "\"x\"", "[]", "{}", "[[]]", "[null]",
-          "\"" + std::string(5000, 'a') + "\"", std::string(64, '[') + std::string(64, ']'),
-          std::string(65, '[') + std::string(65, ']'), std::string(20000, '['),
-          std::string(20000, '[') + std::string(20000, ']'), "\"\\u0000\"",
-          "\"\\ud800\"", "\"\xff\xfe\"", "inf", "nan", "0x7fffffffffffffff", "1979-05-27", "'''", "\"\"\""};
+  return {"0",
+          "-1",
+          "1",
+          "255",
+          "256",
+          "65535",
+          "65536",
+          "2147483647",
+          "2147483648",
+          "-2147483649",
+          "4294967295",
+          "4294967296",
+          "9223372036854775807",
+          "9223372036854775808",
+          "-9223372036854775808",
+          "-9223372036854775809",
+          "18446744073709551615",
+          "18446744073709551616",
+          "1e308",
+          "-1e308",
+          "1e999",
+          "0.5",
+          "-0.0",
+          "1.0",
+          "null",
+          "true",
+          "false",
+          "\"\"",
+          "\"x\"",
+          "[]",
+          "{}",
+          "[[]]",
+          "[null]",
+          "\"" + std::string(5000, 'a') + "\"",
+          std::string(64, '[') + std::string(64, ']'),
+          std::string(65, '[') + std::string(65, ']'),
+          std::string(20000, '['),
+          std::string(20000, '[') + std::string(20000, ']'),
+          "\"\\u0000\"",
+          "\"\\ud800\"",
+          "\"\xff\xfe\"",
+          "inf",
+          "nan",
+          "0x7fffffffffffffff",
+          "1979-05-27",
+          "'''",
+          "\"\"\""};
 }
 
 // A random node of `j` (the root included), by a random walk down.
@@ -143,28 +182,37 @@ std::string mutate_json(nlohmann::json j, Rng& rng) {
   for (int e = 0; e < edits; ++e) {
     nlohmann::json* node = random_node(j, rng);
     switch (rng.below(7)) {
-      case 6: *node = kDeep; break;
+      case 6:
+        *node = kDeep;
+        break;
       case 0:
-      case 1: *node = edge_value(rng); break;
-      case 2:  // a number nudged past what was there
+      case 1:
+        *node = edge_value(rng);
+        break;
+      case 2:                             // a number nudged past what was there
         if (node->is_number_integer()) {  // wrapping on purpose: unsigned arithmetic
           const auto delta = static_cast<std::uint64_t>(1 + rng.below(1000));
           const auto x = static_cast<std::uint64_t>(node->get<std::int64_t>());
           *node = static_cast<std::int64_t>(rng.below(2) ? x + delta : x - delta);
-        }
-        else *node = edge_value(rng);
+        } else
+          *node = edge_value(rng);
         break;
       case 3:  // an element or field dropped
-        if (node->is_array() && !node->empty()) node->erase(rng.below(static_cast<std::uint32_t>(node->size())));
-        else if (node->is_object() && !node->empty()) node->erase(node->begin());
+        if (node->is_array() && !node->empty())
+          node->erase(rng.below(static_cast<std::uint32_t>(node->size())));
+        else if (node->is_object() && !node->empty())
+          node->erase(node->begin());
         break;
       case 4:  // an element duplicated, a field added
-        if (node->is_array() && !node->empty()) node->push_back((*node)[rng.below(static_cast<std::uint32_t>(node->size()))]);
-        else if (node->is_object()) (*node)["fuzz" + std::to_string(rng.below(3))] = edge_value(rng);
+        if (node->is_array() && !node->empty())
+          node->push_back((*node)[rng.below(static_cast<std::uint32_t>(node->size()))]);
+        else if (node->is_object())
+          (*node)["fuzz" + std::to_string(rng.below(3))] = edge_value(rng);
         break;
       default:  // two elements swapped
         if (node->is_array() && node->size() > 1) {
-          const auto a = rng.below(static_cast<std::uint32_t>(node->size())), b = rng.below(static_cast<std::uint32_t>(node->size()));
+          const auto a = rng.below(static_cast<std::uint32_t>(node->size())),
+                     b = rng.below(static_cast<std::uint32_t>(node->size()));
           std::swap((*node)[a], (*node)[b]);
         }
     }
@@ -190,8 +238,12 @@ std::string mutate_bytes(std::string s, Rng& rng) {
       case 1:
         if (!s.empty()) s.erase(at, 1 + rng.below(8));
         break;
-      case 2: s.insert(at, 1, "[]{}\",:.=#'\\\n0-9"[rng.below(17)]); break;
-      case 3: s.insert(at, tokens[rng.below(static_cast<std::uint32_t>(tokens.size()))]); break;
+      case 2:
+        s.insert(at, 1, "[]{}\",:.=#'\\\n0-9"[rng.below(17)]);
+        break;
+      case 3:
+        s.insert(at, tokens[rng.below(static_cast<std::uint32_t>(tokens.size()))]);
+        break;
       default: {  // a digit run replaced by an edge number
         std::size_t b = at;
         while (b < s.size() && !(s[b] >= '0' && s[b] <= '9')) ++b;

@@ -49,10 +49,11 @@ TEST_CASE("two players sit on opposite edges; a larger odd board centres the set
 
 TEST_CASE("moves run straight up to the range through empty squares; corpses do not block") {
   const Guifa g = make(2);
-  const State s = position(g, {{"b8", 'S', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"b5", 'N', 1}, {"e8", 'N', 0}}, 0,
-                           {{"b7", "force_mage"}});
-  CHECK(legal_from(s, "b8") == std::set<std::string>{"b8-b9", "b8-b7", "b8-b6", "b8xb5", "b8-c8", "b8-d8", "b8-a8",
-                                                     "summon b8"});
+  const State s =
+      position(g, {{"b8", 'S', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"b5", 'N', 1}, {"e8", 'N', 0}}, 0,
+               {{"b7", "force_mage"}});
+  CHECK(legal_from(s, "b8") ==
+        std::set<std::string>{"b8-b9", "b8-b7", "b8-b6", "b8xb5", "b8-c8", "b8-d8", "b8-a8", "summon b8"});
 }
 
 TEST_CASE("diagonal lines only inside a main city or the holy city") {
@@ -60,8 +61,9 @@ TEST_CASE("diagonal lines only inside a main city or the holy city") {
   const State s = position(g, {{"d1", 'E', 0}, {"a3", 'Z', 0}, {"i9", 'Z', 1}});
   // d1 is the south-west corner of the south main city: diagonally it reaches e2 and f3 and
   // stops at the city's edge; outside a city it has no diagonal at all.
-  CHECK(legal_from(s, "d1") == std::set<std::string>{"d1-d2", "d1-d3", "d1-d4", "d1-d5", "d1-e1", "d1-f1", "d1-g1",
-                                                     "d1-h1", "d1-c1", "d1-b1", "d1-a1", "d1-e2", "d1-f3"});
+  CHECK(legal_from(s, "d1") == std::set<std::string>{"d1-d2", "d1-d3", "d1-d4", "d1-d5", "d1-e1", "d1-f1",
+                                                     "d1-g1", "d1-h1", "d1-c1", "d1-b1", "d1-a1", "d1-e2",
+                                                     "d1-f3"});
   const State t = position(g, {{"c7", 'E', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}});
   for (const auto& a : legal_from(t, "c7")) CHECK((a[3] == 'c' || a[4] == '7'));
   // From the source the holy city allows one diagonal step (d4, f4, d6, f6).
@@ -72,12 +74,12 @@ TEST_CASE("diagonal lines only inside a main city or the holy city") {
 
 TEST_CASE("capture by moving onto an enemy within range; own pieces and the path block") {
   const Guifa g = make(2);
-  const State s = position(g, {{"e4", 'N', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"e6", 'P', 1}, {"f4", 'H', 0},
-                               {"c4", 'E', 1}});
+  const State s = position(
+      g, {{"e4", 'N', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"e6", 'P', 1}, {"f4", 'H', 0}, {"c4", 'E', 1}});
   // Necromancer range 2: north e5 then takes e6; east f4 is its own illusionist, passable but
   // not a landing square, so g4 is reached through it; west d4, then c4 taken; south e3, e2.
-  CHECK(legal_from(s, "e4") == std::set<std::string>{"e4-e5", "e4xe6", "e4-g4", "e4-d4", "e4xc4", "e4-e3", "e4-e2",
-                                                     "e4-d5", "e4-f5"});
+  CHECK(legal_from(s, "e4") == std::set<std::string>{"e4-e5", "e4xe6", "e4-g4", "e4-d4", "e4xc4", "e4-e3",
+                                                     "e4-e2", "e4-d5", "e4-f5"});
   State t = s;
   play(t, "e4xe6");
   CHECK(kind_at(t, "e6") == 'N');

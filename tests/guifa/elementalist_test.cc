@@ -27,12 +27,20 @@ TEST_CASE("elementalist: one action annihilates every corpse on its square") {
   CHECK_FALSE(is_legal(s, "annihilate c7"));
 }
 
-TEST_CASE("elementalist metamagic: captures along the centre cross at any distance, through fields and barriers") {
+TEST_CASE(
+    "elementalist metamagic: captures along the centre cross at any distance, through fields and barriers") {
   const Guifa g = make(2, "alliance", 11);
   // Centre f6. Enemies: a6 (five squares west), f9 inside its own field (mage f9 beside
   // scepter f10: e9 f9 g9), an illusionist f3, a prophet's barrier over k6's path at j8.
-  State s = position(g, {{"f6", 'E', 0}, {"a1", 'Z', 0}, {"a6", 'N', 1}, {"f9", 'F', 1}, {"f10", 'Z', 1},
-                         {"f3", 'H', 1}, {"k6", 'S', 1}, {"j7", 'P', 1}, {"h8", 'S', 1}});
+  State s = position(g, {{"f6", 'E', 0},
+                         {"a1", 'Z', 0},
+                         {"a6", 'N', 1},
+                         {"f9", 'F', 1},
+                         {"f10", 'Z', 1},
+                         {"f3", 'H', 1},
+                         {"k6", 'S', 1},
+                         {"j7", 'P', 1},
+                         {"h8", 'S', 1}});
   const auto moves = legal_from(s, "f6");
   CHECK(moves.count("f6xa6") == 1);
   CHECK(moves.count("f6xf9") == 1);

@@ -33,12 +33,14 @@ int scalar_of(const EncodingSpec& spec, const std::string& name) {
 }
 
 // The cells of plane `name` that are not zero, as "row,col=value".
-std::map<std::pair<int, int>, float> plane(const EncodingSpec& spec, const std::vector<float>& x, const std::string& name) {
+std::map<std::pair<int, int>, float> plane(const EncodingSpec& spec, const std::vector<float>& x,
+                                           const std::string& name) {
   const int k = plane_of(spec, name);
   std::map<std::pair<int, int>, float> out;
   for (int r = 0; r < spec.height; ++r)
     for (int c = 0; c < spec.width; ++c)
-      if (x[static_cast<std::size_t>(spec.at(k, r, c))] != 0.0f) out[{r, c}] = x[static_cast<std::size_t>(spec.at(k, r, c))];
+      if (x[static_cast<std::size_t>(spec.at(k, r, c))] != 0.0f)
+        out[{r, c}] = x[static_cast<std::size_t>(spec.at(k, r, c))];
   return out;
 }
 
@@ -134,7 +136,8 @@ TEST_CASE("guifa encoding: exact planes of a hand-built 2-player position, from 
   CHECK(plane(spec, theirs, "main_city_side0").count({8, 3}) == 0);
   // Only the pieces and the listed corpses are set on those planes.
   int pieces = 0;
-  for (int k = 1; k <= 2 * kKinds; ++k) pieces += static_cast<int>(plane(spec, mine, spec.plane_names[k]).size());
+  for (int k = 1; k <= 2 * kKinds; ++k)
+    pieces += static_cast<int>(plane(spec, mine, spec.plane_names[k]).size());
   CHECK(pieces == 4);
   // Scalars: seat 0 to move (relative), and seat 0's side must hold the source a round.
   CHECK(mine[scalar_of(spec, "seat0_to_move")] == 1.0f);
@@ -152,10 +155,17 @@ TEST_CASE("guifa encoding: force fields, summoning and the strengthened barrier 
   const EncodingSpec& spec = g.encoding_spec();
   // Seat 0's force mage on e2, by its scepter, raises a field on its line (d2 e2 f2); seat 0's summoner on b2
   // has a beast, so it is marked as bound.
-  State s = position(g, {{"e2", 'F', 0}, {"b2", 'S', 0}, {"c3", 'B', 0, 2}, {"e8", 'Z', 2}, {"h5", 'Z', 1},
-                         {"b5", 'Z', 3}, {"e1", 'Z', 0}},
+  State s = position(g,
+                     {{"e2", 'F', 0},
+                      {"b2", 'S', 0},
+                      {"c3", 'B', 0, 2},
+                      {"e8", 'Z', 2},
+                      {"h5", 'Z', 1},
+                      {"b5", 'Z', 3},
+                      {"e1", 'Z', 0}},
                      1);
-  REQUIRE((s.field(0) == (Board::single(cell(s, "d2")) | Board::single(cell(s, "e2")) | Board::single(cell(s, "f2")))));
+  REQUIRE((s.field(0) ==
+           (Board::single(cell(s, "d2")) | Board::single(cell(s, "e2")) | Board::single(cell(s, "f2")))));
   const auto from0 = encoded(g, s, 0), from1 = encoded(g, s, 1), from2 = encoded(g, s, 2);
   const Cells field{{{1, 3}, 1.0f}, {{1, 4}, 1.0f}, {{1, 5}, 1.0f}};
   CHECK(plane(spec, from0, "force_field_team0") == field);
@@ -256,9 +266,10 @@ TEST_CASE("guifa encoding: a quarter turn with the seats moved on encodes the sa
     CHECK(turn.name("b1") == "i2");
     for (std::uint64_t seed = 1; seed <= 6; ++seed) check_turned_play(g, opening(g), turn, seed, 400);
     // A centred prophet (wards, 2×2 blocks), a necromancer by corpses and two illusionists.
-    const std::vector<P> middle = {{"e5", 'P', 0}, {"d4", 'N', 0}, {"c3", 'H', 0},  {"g2", 'H', 0, 0, false, true},
-                                   {"f7", 'F', 0}, {"a1", 'Z', 0}, {"h8", 'Z', 1},  {"b8", 'Z', 2},
-                                   {"i9", 'Z', 3}, {"e7", 'S', 1}, {"c6", 'E', 2}, {"g4", 'N', 3}};
+    const std::vector<P> middle = {
+        {"e5", 'P', 0}, {"d4", 'N', 0}, {"c3", 'H', 0}, {"g2", 'H', 0, 0, false, true},
+        {"f7", 'F', 0}, {"a1", 'Z', 0}, {"h8", 'Z', 1}, {"b8", 'Z', 2},
+        {"i9", 'Z', 3}, {"e7", 'S', 1}, {"c6", 'E', 2}, {"g4", 'N', 3}};
     check_turned_play(g, middle, turn, 11, 300);
   }
 }
@@ -285,8 +296,8 @@ TEST_CASE("guifa encoding: every legal action of random positions has its own in
     std::string teams;
     int size;
   };
-  for (const Variant& v : {Variant{2, "alliance", 9}, Variant{4, "alliance", 9}, Variant{4, "free_for_all", 9},
-                           Variant{4, "alliance", 13}}) {
+  for (const Variant& v : {Variant{2, "alliance", 9}, Variant{4, "alliance", 9},
+                           Variant{4, "free_for_all", 9}, Variant{4, "alliance", 13}}) {
     CAPTURE(v.players);
     CAPTURE(v.teams);
     CAPTURE(v.size);
@@ -300,13 +311,18 @@ TEST_CASE("guifa encoding: swaps of two illusionists and 2×2 wards keep distinc
   const Guifa g = make(2);
   // Two illusionists of seat 0 may swap with each other both ways; the centred prophet wards
   // every piece and every 2×2 block.
-  const State s = position(g, {{"e5", 'P', 0}, {"c3", 'H', 0}, {"g7", 'H', 0, 0, false, true}, {"a1", 'Z', 0},
-                               {"i9", 'Z', 1}, {"b2", 'F', 0}});
+  const State s = position(g, {{"e5", 'P', 0},
+                               {"c3", 'H', 0},
+                               {"g7", 'H', 0, 0, false, true},
+                               {"a1", 'Z', 0},
+                               {"i9", 'Z', 1},
+                               {"b2", 'F', 0}});
   CHECK(is_legal(s, "c3<>g7"));
   CHECK(is_legal(s, "g7<>c3"));
   CHECK(is_legal(s, "ward2x2 h8"));
   check_round_trip(g, s, true);
-  const int c3_g7 = s.policy_index(s.string_to_action("c3<>g7")), g7_c3 = s.policy_index(s.string_to_action("g7<>c3"));
+  const int c3_g7 = s.policy_index(s.string_to_action("c3<>g7")),
+            g7_c3 = s.policy_index(s.string_to_action("g7<>c3"));
   CHECK(c3_g7 != g7_c3);
   const PolicySpec& policy = g.policy_spec();
   CHECK(policy.plane_names[c3_g7 / 81] == "swap_with_illusionist0");
@@ -321,6 +337,7 @@ TEST_CASE("guifa has no hidden information: every seat's encoding is a function 
     CHECK(g.perfect_information());
     Rng rng(3);
     const State s = g.initial_state();
-    for (Player q = 0; q < g.num_players(); ++q) CHECK(encoded(g, s.sample_world(q, rng), q) == encoded(g, s, q));
+    for (Player q = 0; q < g.num_players(); ++q)
+      CHECK(encoded(g, s.sample_world(q, rng), q) == encoded(g, s, q));
   }
 }

@@ -1,4 +1,5 @@
-// C、力场师 the force mage (manual 二 C; docs/rules/guifa.md, C) and the two worked examples at the top of the manual.
+// C、力场师 the force mage (manual 二 C; docs/rules/guifa.md, C) and the two worked examples at the top of
+// the manual.
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;
@@ -36,7 +37,8 @@ TEST_CASE("force mage: the field switches off as soon as either piece leaves the
 TEST_CASE("force mage: the field lies across its owner's left and right") {
   // Seat 1 of four sits on the east edge: its left-right runs north-south.
   const Guifa g = make(4);
-  const State s = position(g, {{"g5", 'F', 1}, {"h5", 'Z', 1}, {"e1", 'Z', 0}, {"e9", 'Z', 2}, {"a5", 'Z', 3}});
+  const State s =
+      position(g, {{"g5", 'F', 1}, {"h5", 'Z', 1}, {"e1", 'Z', 0}, {"e9", 'Z', 2}, {"a5", 'Z', 3}});
   Board want;
   for (const char* c : {"g4", "g5", "g6"}) want.set(cell(s, c));
   CHECK(s.field(1) == want);
@@ -65,8 +67,8 @@ TEST_CASE("force mage: several pieces under the field along one move are taken a
   const Guifa g = make(2);
   // The mage c8 moves two squares to c6 beside its scepter d6 (field live on c7 and c6):
   // b7 and d7 fall on the way, b6 at the end.
-  State s = position(g, {{"c8", 'F', 0}, {"d6", 'Z', 0}, {"b7", 'N', 1}, {"d7", 'E', 1}, {"b6", 'S', 1},
-                         {"i1", 'Z', 1}});
+  State s = position(
+      g, {{"c8", 'F', 0}, {"d6", 'Z', 0}, {"b7", 'N', 1}, {"d7", 'E', 1}, {"b6", 'S', 1}, {"i1", 'Z', 1}});
   play(s, "c8-c6");
   CHECK(kind_at(s, "b7") == '.');
   CHECK(kind_at(s, "d7") == '.');
@@ -116,8 +118,13 @@ TEST_CASE("force mage metamagic: the sanctuary takes every unprotected enemy aro
   const Guifa g = make(2);
   // The mage steps from e3 to the centre e5. Enemies d4 and f6 fall; d6, inside its own
   // force field (seat 1 mage d6 beside its scepter c7), survives; the own necromancer stays.
-  State s = position(g, {{"e3", 'F', 0}, {"a1", 'Z', 0}, {"d4", 'N', 1}, {"f6", 'S', 1}, {"d6", 'F', 1},
-                         {"c7", 'Z', 1}, {"f4", 'N', 0}});
+  State s = position(g, {{"e3", 'F', 0},
+                         {"a1", 'Z', 0},
+                         {"d4", 'N', 1},
+                         {"f6", 'S', 1},
+                         {"d6", 'F', 1},
+                         {"c7", 'Z', 1},
+                         {"f4", 'N', 0}});
   play(s, "e3-e5");
   CHECK(kind_at(s, "d4") == '.');
   CHECK(kind_at(s, "f6") == '.');
@@ -133,8 +140,8 @@ TEST_CASE("force mage metamagic: the sanctuary takes every unprotected enemy aro
 
 TEST_CASE("force mage metamagic: a hostile prophet next to the centre leaves its 3x3 without field") {
   const Guifa g = make(2);
-  State s = position(g, {{"e3", 'F', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"d4", 'N', 1}, {"f6", 'P', 1},
-                         {"e6", 'S', 1}});
+  State s = position(
+      g, {{"e3", 'F', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"d4", 'N', 1}, {"f6", 'P', 1}, {"e6", 'S', 1}});
   play(s, "e3-e5");
   CHECK(kind_at(s, "d4") == '.');
   CHECK(kind_at(s, "e6") == 'S');  // inside the prophet's barrier: no field there
@@ -152,13 +159,14 @@ TEST_CASE("force mage: inside a hostile holy barrier its field is off") {
   CHECK(t.field(0).count() == 3);
 }
 
-TEST_CASE("worked example 2: the illusionist swaps the force mage into the centre; its sanctuary is instant") {
+TEST_CASE(
+    "worked example 2: the illusionist swaps the force mage into the centre; its sanctuary is instant") {
   // DDY    Y: enemy elementalist f6, threatening the illusionist H on the centre e5.
   // DHD    P: own summoner e4. X: own force mage, here on b2.
   // DPD    H swaps with X: at once the nine squares are field, Y dies, P is protected.
   const Guifa g = make(2);
-  State s = position(g, {{"e5", 'H', 0}, {"e4", 'S', 0}, {"b2", 'F', 0}, {"a1", 'Z', 0}, {"f6", 'E', 1},
-                         {"i9", 'Z', 1}});
+  State s = position(
+      g, {{"e5", 'H', 0}, {"e4", 'S', 0}, {"b2", 'F', 0}, {"a1", 'Z', 0}, {"f6", 'E', 1}, {"i9", 'Z', 1}});
   play(s, "e5<>b2");
   CHECK(kind_at(s, "e5") == 'F');
   CHECK(kind_at(s, "b2") == 'H');
@@ -196,8 +204,8 @@ TEST_CASE("force mage metamagic: a prophet may take the mage in its sanctuary") 
 TEST_CASE("force mage (2v2): its field protects an allied piece, and allies pass and enter it") {
   const Guifa g = make(4);
   // Seat 0's mage d2 beside its scepter e1 holds c2 d2 e2; seat 2's necromancer stands on c2.
-  const std::vector<P> base = {{"d2", 'F', 0}, {"e1", 'Z', 0}, {"c2", 'N', 2}, {"i5", 'Z', 1}, {"e9", 'Z', 2},
-                               {"a5", 'Z', 3}};
+  const std::vector<P> base = {{"d2", 'F', 0}, {"e1", 'Z', 0}, {"c2", 'N', 2},
+                               {"i5", 'Z', 1}, {"e9", 'Z', 2}, {"a5", 'Z', 3}};
   auto with = [&](std::vector<P> extra, int current) {
     auto all = base;
     all.insert(all.end(), extra.begin(), extra.end());

@@ -55,16 +55,32 @@ inline nlohmann::json position_json(const Guifa& g, const std::vector<P>& pieces
   nlohmann::json ps = nlohmann::json::array();
   int id = 1;
   for (const auto& p : pieces)
-    ps.push_back({{"cell", p.cell}, {"kind", kind_name(p.kind)}, {"owner", p.owner}, {"id", id++},
-                  {"revived", p.revived}, {"clone", p.clone}, {"master", p.master}});
+    ps.push_back({{"cell", p.cell},
+                  {"kind", kind_name(p.kind)},
+                  {"owner", p.owner},
+                  {"id", id++},
+                  {"revived", p.revived},
+                  {"clone", p.clone},
+                  {"master", p.master}});
   nlohmann::json cs = nlohmann::json::array();
   for (const auto& c : corpses) cs.push_back({{"cell", c.cell}, {"counts", {{c.kind, c.count}}}});
   nlohmann::json out = nlohmann::json::array();
   for (int p = 0; p < g.num_players(); ++p) out.push_back(false);
   const std::string mode = g.num_players() == 2 ? "two_players" : g.options().get_string("teams");
-  return {{"game", "guifa"}, {"size", g.options().get_int("board_size")}, {"players", g.num_players()},
-          {"mode", mode}, {"current", current}, {"turns", 0}, {"moves", 0}, {"pieces", ps}, {"corpses", cs},
-          {"out", out}, {"hold", nullptr}, {"summoning", nullptr}, {"ward", nullptr}, {"next_id", id},
+  return {{"game", "guifa"},
+          {"size", g.options().get_int("board_size")},
+          {"players", g.num_players()},
+          {"mode", mode},
+          {"current", current},
+          {"turns", 0},
+          {"moves", 0},
+          {"pieces", ps},
+          {"corpses", cs},
+          {"out", out},
+          {"hold", nullptr},
+          {"summoning", nullptr},
+          {"ward", nullptr},
+          {"next_id", id},
           {"winner", nullptr}};
 }
 
@@ -86,7 +102,8 @@ inline std::set<std::string> legal_from(const State& s, const std::string& cell)
   std::set<std::string> out;
   for (const auto& a : legal(s)) {
     const auto space = a.find(' ');
-    if (a.rfind(cell, 0) == 0 && a.size() > cell.size() && !std::isdigit(static_cast<unsigned char>(a[cell.size()])))
+    if (a.rfind(cell, 0) == 0 && a.size() > cell.size() &&
+        !std::isdigit(static_cast<unsigned char>(a[cell.size()])))
       out.insert(a);
     else if (space != std::string::npos && a.substr(space + 1) == cell && a.rfind("summon", 0) == 0)
       out.insert(a);

@@ -107,9 +107,10 @@ TEST_CASE("move generator: the same legal actions as the square-by-square refere
     CAPTURE(v.size);
     compare_games(make(v.players, v.teams, v.size, true, 300), seed++, 40, cov);
   }
-  MESSAGE("positions ", cov.positions, "; summon ", cov.summon, ", place ", cov.place, ", revive ", cov.revive,
-          ", clone ", cov.clone, ", annihilate ", cov.annihilate, ", ward ", cov.ward, ", centred elementalist ",
-          cov.centre_elementalist, ", illusionist captures ", cov.capture_illusionist, ", read back ", cov.read_back);
+  MESSAGE("positions ", cov.positions, "; summon ", cov.summon, ", place ", cov.place, ", revive ",
+          cov.revive, ", clone ", cov.clone, ", annihilate ", cov.annihilate, ", ward ", cov.ward,
+          ", centred elementalist ", cov.centre_elementalist, ", illusionist captures ",
+          cov.capture_illusionist, ", read back ", cov.read_back);
   CHECK(cov.positions > 10000);
   CHECK(cov.summon > 0);
   CHECK(cov.place > 0);
@@ -157,13 +158,15 @@ TEST_CASE("random_action: only legal actions, each drawn as often as the others"
           }
           dof += list.size() - 1;
           ++positions;
-          with_abilities += std::any_of(list.begin(), list.end(), [&](Action a) { return a >= s.layout().summon; });
+          with_abilities +=
+              std::any_of(list.begin(), list.end(), [&](Action a) { return a >= s.layout().summon; });
         }
         s.apply(list[static_cast<int>(rng.below(static_cast<std::uint32_t>(list.size())))]);
       }
     }
   }
-  MESSAGE("positions ", positions, " (", with_abilities, " with abilities), chi-square ", chi2, " on ", dof, " dof");
+  MESSAGE("positions ", positions, " (", with_abilities, " with abilities), chi-square ", chi2, " on ", dof,
+          " dof");
   CHECK(positions > 300);
   CHECK(with_abilities > 30);
   CHECK(chi2 < dof + 6 * std::sqrt(2.0 * dof));

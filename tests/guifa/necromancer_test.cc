@@ -22,9 +22,8 @@ TEST_CASE("necromancer: revives one corpse of any side in its 8 neighbours as it
 
 TEST_CASE("necromancer: a corpse revived once and fallen again stays dead") {
   const Guifa g = make(2);
-  State s = position(g, {{"c7", 'N', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"d8", 'S', 0, 0, false, true},
-                         {"d5", 'N', 1}},
-                     1);
+  State s = position(
+      g, {{"c7", 'N', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"d8", 'S', 0, 0, false, true}, {"d5", 'N', 1}}, 1);
   play(s, "d5-d7");
   play(s, "a1-a2");
   play(s, "d7xd8");
@@ -38,8 +37,9 @@ TEST_CASE("necromancer: a corpse revived once and fallen again stays dead") {
 TEST_CASE("necromancer: no revival under a hostile force field, in a hostile barrier, or under a piece") {
   const Guifa g = make(2);
   // Hostile field b8 c8 d8 (seat 1 mage c8 beside its scepter c9).
-  const State s = position(g, {{"c7", 'N', 0}, {"a1", 'Z', 0}, {"c8", 'F', 1}, {"c9", 'Z', 1}, {"b6", 'E', 1}},
-                           0, {{"d8", "prophet"}, {"b6", "summoner"}, {"d6", "force_mage"}});
+  const State s =
+      position(g, {{"c7", 'N', 0}, {"a1", 'Z', 0}, {"c8", 'F', 1}, {"c9", 'Z', 1}, {"b6", 'E', 1}}, 0,
+               {{"d8", "prophet"}, {"b6", "summoner"}, {"d6", "force_mage"}});
   CHECK_FALSE(is_legal(s, "revive d8 P"));  // under the field
   CHECK_FALSE(is_legal(s, "revive b6 S"));  // a piece stands on it
   CHECK(is_legal(s, "revive d6 F"));
@@ -48,8 +48,8 @@ TEST_CASE("necromancer: no revival under a hostile force field, in a hostile bar
   CHECK_FALSE(is_legal(t, "revive d6 F"));  // in the prophet's barrier
   CHECK(is_legal(t, "revive b8 S"));
   // The own side's field does not block its own necromancer.
-  const State u = position(g, {{"c7", 'N', 0}, {"c8", 'F', 0}, {"c9", 'Z', 0}, {"i1", 'Z', 1}}, 0,
-                           {{"d8", "prophet"}});
+  const State u =
+      position(g, {{"c7", 'N', 0}, {"c8", 'F', 0}, {"c9", 'Z', 0}, {"i1", 'Z', 1}}, 0, {{"d8", "prophet"}});
   CHECK(u.field(0).test(cell(u, "d8")));
   CHECK(is_legal(u, "revive d8 P"));
 }
@@ -77,9 +77,9 @@ TEST_CASE("necromancer: a corpse two necromancers reach is one revival, listed o
   // A revival names the corpse and its kind, not the necromancer: with a second (revived)
   // necromancer beside the same corpses, each revival is still a single legal action.
   const Guifa g = make(2);
-  const State s = position(g, {{"c7", 'N', 0}, {"e7", 'N', 0, 0, false, true}, {"a1", 'Z', 0},
-                               {"i9", 'Z', 1}},
-                           0, {{"d8", "prophet"}, {"d6", "summoner"}});
+  const State s =
+      position(g, {{"c7", 'N', 0}, {"e7", 'N', 0, 0, false, true}, {"a1", 'Z', 0}, {"i9", 'Z', 1}}, 0,
+               {{"d8", "prophet"}, {"d6", "summoner"}});
   ActionList list;
   s.legal_actions(list);
   std::vector<std::string> revives;

@@ -16,7 +16,8 @@ TEST_CASE("every legal action's notation reads back to the same action; bad text
     }
   }
   const State s = make(2).initial_state();
-  for (const char* bad : {"", "zz", "a0-a1", "j1-a1", "revive a1 Z", "revive a1", "ward2x2 i9", "warp a1", "a1"})
+  for (const char* bad :
+       {"", "zz", "a0-a1", "j1-a1", "revive a1 Z", "revive a1", "ward2x2 i9", "warp a1", "a1"})
     CHECK_THROWS_AS(s.string_to_action(bad), Error);
   CHECK(s.string_to_action("e1-e2") == s.geo().parse("e1") * 81 + s.geo().parse("e2"));
   CHECK(s.action_to_string(s.layout().pass) == "pass");
@@ -129,7 +130,8 @@ TEST_CASE("positions: unknown keys inside pieces, corpses, the summoning and the
   CHECK(says(refusal(g, j), {"guifa position: /summoning/beasts: unknown field"}));
 }
 
-TEST_CASE("positions: a seat with more of a kind than the game can ever produce is refused, naming seat and kind") {
+TEST_CASE(
+    "positions: a seat with more of a kind than the game can ever produce is refused, naming seat and kind") {
   const Guifa g = make(2);
   const std::vector<P> base = {{"e1", 'Z', 0}, {"e9", 'Z', 1}};
   auto with = [&](std::vector<P> extra, const std::vector<Corpse>& corpses = {}) {
@@ -142,10 +144,12 @@ TEST_CASE("positions: a seat with more of a kind than the game can ever produce 
   CHECK(says(refusal(g, with({{"a1", 'P', 0}, {"b1", 'P', 0}, {"c1", 'P', 0}})), {"seat 0", "3 prophet"}));
   // Nor two on one seat and one on the other, nor a corpse beyond the bodies there are.
   CHECK(says(refusal(g, with({{"a1", 'P', 0}, {"b1", 'P', 0}, {"a9", 'P', 1}})), {"prophet"}));
-  CHECK(says(refusal(g, with({{"a1", 'P', 0}, {"b1", 'P', 1}}, {{"e5", "prophet"}})), {"prophet", "corpses"}));
+  CHECK(
+      says(refusal(g, with({{"a1", 'P', 0}, {"b1", 'P', 1}}, {{"e5", "prophet"}})), {"prophet", "corpses"}));
   // Forty extra pieces: elementalists beyond the bound, beasts beyond a summoner's four.
   std::vector<P> forty;
-  for (int i = 0; i < 40; ++i) forty.push_back({std::string(1, char('a' + i % 9)) + std::to_string(2 + i / 9), 'E', 1});
+  for (int i = 0; i < 40; ++i)
+    forty.push_back({std::string(1, char('a' + i % 9)) + std::to_string(2 + i / 9), 'E', 1});
   CHECK(says(refusal(g, with(forty)), {"seat 1", "40 elementalist"}));
   std::vector<P> beasts = {{"e5", 'S', 0}};
   for (const char* c : {"d4", "d5", "d6", "e4", "e6"}) beasts.push_back({c, 'B', 0, 3});
@@ -166,8 +170,10 @@ TEST_CASE("positions: integers are range-checked as 64-bit values, never wrapped
   CHECK(says(refusal(g, j), {"guifa position: /size: expected an integer in [9, 15], got 4294967305"}));
   j = position_json(g, {{"e1", 'Z', 0}, {"e9", 'Z', 1}});
   j["pieces"][1]["owner"] = 18446744073709551615ULL;  // -1 as a signed 64-bit value
-  CHECK(says(refusal(g, j), {"guifa position: /pieces/1/owner: expected an integer in [0, 1], got 18446744073709551615"}));
+  CHECK(says(refusal(g, j),
+             {"guifa position: /pieces/1/owner: expected an integer in [0, 1], got 18446744073709551615"}));
   j = position_json(g, {{"e1", 'Z', 0}, {"e9", 'Z', 1}});
   j["pieces"][0]["id"] = 4294967297ULL;  // 1 once narrowed
-  CHECK(says(refusal(g, j), {"guifa position: /pieces/0/id: expected an integer in [1, ", "], got 4294967297"}));
+  CHECK(says(refusal(g, j),
+             {"guifa position: /pieces/0/id: expected an integer in [1, ", "], got 4294967297"}));
 }

@@ -7,8 +7,8 @@ namespace {
 // An enemy prophet on c3 (barrier b2-d4) over seat 0's summoner b2, illusionist d4,
 // necromancer d2 and elementalist b4 standing on corpses; seat 1's own summoner c4 beside it.
 std::vector<P> barrier_pieces(bool with_prophet) {
-  std::vector<P> v = {{"b2", 'S', 0}, {"d4", 'H', 0}, {"d2", 'N', 0}, {"b4", 'E', 0}, {"i1", 'Z', 0},
-                      {"i9", 'Z', 1}, {"c4", 'S', 1}, {"g7", 'F', 0}};
+  std::vector<P> v = {{"b2", 'S', 0}, {"d4", 'H', 0}, {"d2", 'N', 0}, {"b4", 'E', 0},
+                      {"i1", 'Z', 0}, {"i9", 'Z', 1}, {"c4", 'S', 1}, {"g7", 'F', 0}};
   if (with_prophet) v.push_back({"c3", 'P', 1});
   return v;
 }
@@ -65,8 +65,13 @@ TEST_CASE("prophet metamagic: a strengthened barrier on a 2x2 block") {
 
 TEST_CASE("prophet metamagic: the strengthened barrier locks out an enemy prophet; it ends off the centre") {
   const Guifa g = make(2);
-  State s = position(g, {{"e5", 'P', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"c3", 'P', 1}, {"d4", 'H', 0},
-                         {"g7", 'F', 0}, {"c6", 'E', 1}});
+  State s = position(g, {{"e5", 'P', 0},
+                         {"a1", 'Z', 0},
+                         {"i9", 'Z', 1},
+                         {"c3", 'P', 1},
+                         {"d4", 'H', 0},
+                         {"g7", 'F', 0},
+                         {"c6", 'E', 1}});
   CHECK_FALSE(is_legal(s, "d4<>g7"));
   play(s, "ward c3");
   CHECK_FALSE(s.barrier(1).any());
@@ -90,8 +95,15 @@ TEST_CASE("prophet: revived pieces, clones and beasts already made are not undon
   const Guifa g = make(2);
   // Seat 0: the centred illusionist e5 with its clone c7, a beast d7 of the summoner a3, a
   // revived force mage e7. The enemy prophet a8 steps to d8: its barrier c7-e9 covers all three.
-  State s = position(g, {{"e5", 'H', 0}, {"c7", 'H', 0, 1, true}, {"a3", 'S', 0}, {"d7", 'B', 0, 3},
-                         {"e7", 'F', 0, 0, false, true}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"a8", 'P', 1}},
+  State s = position(g,
+                     {{"e5", 'H', 0},
+                      {"c7", 'H', 0, 1, true},
+                      {"a3", 'S', 0},
+                      {"d7", 'B', 0, 3},
+                      {"e7", 'F', 0, 0, false, true},
+                      {"a1", 'Z', 0},
+                      {"i9", 'Z', 1},
+                      {"a8", 'P', 1}},
                      1);
   play(s, "a8-d8");
   for (const char* c : {"c7", "d7", "e7"}) CHECK(s.barrier(1).test(cell(s, c)));

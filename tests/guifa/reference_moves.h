@@ -32,7 +32,8 @@ class ReferenceMoves {
         }
     const nlohmann::json j = s.to_json();
     if (!j["ward"].is_null() && j["ward"].contains("piece")) ward_piece_ = j["ward"]["piece"].get<int>();
-    if (!j["ward"].is_null() && j["ward"].contains("block")) ward_block_ = g_.parse(j["ward"]["block"].get<std::string>());
+    if (!j["ward"].is_null() && j["ward"].contains("block"))
+      ward_block_ = g_.parse(j["ward"]["block"].get<std::string>());
     if (!j["summoning"].is_null()) summon_cell_ = g_.parse(j["summoning"]["cell"].get<std::string>());
   }
 
@@ -111,7 +112,8 @@ class ReferenceMoves {
         const Piece& q = s_.at(c);
         const int qt = team(q.owner);
         if (q.kind == kIllusionist) {
-          if (attacks && qt != t && (prophet || enemy_barrier_[qt].test(c))) out.push_back(from * g_.cells + c);
+          if (attacks && qt != t && (prophet || enemy_barrier_[qt].test(c)))
+            out.push_back(from * g_.cells + c);
           continue;
         }
         if (attacks && qt != t) out.push_back(from * g_.cells + c);
@@ -169,7 +171,8 @@ class ReferenceMoves {
         for (int c : occ_)
           if (s_.at(c).id != ward_piece_) out.push_back(L_.ward + c);
         for (int c = 0; c < g_.cells; ++c)
-          if (g_.row(c) < g_.n - 1 && g_.col(c) < g_.n - 1 && c != ward_block_) out.push_back(L_.ward_block + c);
+          if (g_.row(c) < g_.n - 1 && g_.col(c) < g_.n - 1 && c != ward_block_)
+            out.push_back(L_.ward_block + c);
         break;
       case kElementalist:
         if (!suppressed && s_.corpse_count(from) > 0) out.push_back(L_.annihilate + from);

@@ -1,4 +1,5 @@
-// D、权杖 the scepter, winning, the three modes and the turn cap (manual 一, 二 D; docs/rules/guifa.md, End and returns).
+// D、权杖 the scepter, winning, the three modes and the turn cap (manual 一, 二 D; docs/rules/guifa.md, End
+// and returns).
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;
@@ -21,9 +22,9 @@ TEST_CASE("scepter: range 1, attacks; taking the enemy scepter wins the 2-player
 
 TEST_CASE("scepter: in 2v2 a fallen scepter removes its player, who is skipped; allies play on") {
   const Guifa g = make(4);
-  State s = position(g, {{"e1", 'Z', 0}, {"h5", 'E', 0}, {"i5", 'Z', 1}, {"i7", 'N', 1}, {"e9", 'Z', 2},
-                         {"a5", 'Z', 3}},
-                     0, {{"i8", "summoner"}});
+  State s = position(
+      g, {{"e1", 'Z', 0}, {"h5", 'E', 0}, {"i5", 'Z', 1}, {"i7", 'N', 1}, {"e9", 'Z', 2}, {"a5", 'Z', 3}}, 0,
+      {{"i8", "summoner"}});
   play(s, "h5xi5");
   CHECK(s.out(1));
   CHECK(kind_at(s, "i7") == '.');
@@ -107,7 +108,8 @@ TEST_CASE("the turn cap ends the game as a draw") {
   CHECK(s.current_player() == kTerminalPlayer);
 }
 
-TEST_CASE("2v2: the first alliance holds the source while all three others move; free-for-all has no allies") {
+TEST_CASE(
+    "2v2: the first alliance holds the source while all three others move; free-for-all has no allies") {
   const Guifa g = make(4);
   State s = position(g, {{"e4", 'Z', 0}, {"i5", 'Z', 1}, {"e9", 'Z', 2}, {"a5", 'Z', 3}});
   play(s, "e4-e5");
@@ -119,14 +121,13 @@ TEST_CASE("2v2: the first alliance holds the source while all three others move;
   CHECK(s.returns()[2] == 1.0);
   // Free-for-all: seat 2 may take seat 0's pieces.
   const Guifa f = make(4, "free_for_all");
-  const State t = position(f, {{"e1", 'Z', 0}, {"e3", 'N', 0}, {"i5", 'Z', 1}, {"e9", 'Z', 2}, {"e7", 'E', 2},
-                               {"a5", 'Z', 3}},
-                           2);
+  const State t = position(
+      f, {{"e1", 'Z', 0}, {"e3", 'N', 0}, {"i5", 'Z', 1}, {"e9", 'Z', 2}, {"e7", 'E', 2}, {"a5", 'Z', 3}}, 2);
   CHECK(is_legal(t, "e7xe3"));
   const State u = g.state_from_json([&] {
-    auto j = position_json(g, {{"e1", 'Z', 0}, {"e3", 'N', 0}, {"i5", 'Z', 1}, {"e9", 'Z', 2}, {"e7", 'E', 2},
-                               {"a5", 'Z', 3}},
-                           2);
+    auto j = position_json(
+        g, {{"e1", 'Z', 0}, {"e3", 'N', 0}, {"i5", 'Z', 1}, {"e9", 'Z', 2}, {"e7", 'E', 2}, {"a5", 'Z', 3}},
+        2);
     return j;
   }());
   CHECK_FALSE(is_legal(u, "e7xe3"));

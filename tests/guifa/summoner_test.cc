@@ -7,7 +7,8 @@ namespace {
 // Summoner g7 with an own necromancer on h8 and an enemy elementalist on f6 among its 8
 // neighbours, and an enemy necromancer on g4 within its range.
 State summoner_position(const Guifa& g) {
-  return position(g, {{"g7", 'S', 0}, {"a1", 'Z', 0}, {"a9", 'Z', 1}, {"h8", 'N', 0}, {"f6", 'E', 1}, {"g4", 'N', 1}});
+  return position(
+      g, {{"g7", 'S', 0}, {"a1", 'Z', 0}, {"a9", 'Z', 1}, {"h8", 'N', 0}, {"f6", 'E', 1}, {"g4", 'N', 1}});
 }
 }  // namespace
 
@@ -19,7 +20,8 @@ TEST_CASE("summoner: up to 4 beasts on free squares of its 8 neighbours, one pla
   CHECK(s.current_player() == 0);
   CHECK(s.summons_left() == 4);
   // Occupied squares (h8 own, f6 enemy) take no beast; at least one beast must be placed.
-  CHECK(legal(s) == std::set<std::string>{"beast g6", "beast h6", "beast f7", "beast h7", "beast f8", "beast g8"});
+  CHECK(legal(s) ==
+        std::set<std::string>{"beast g6", "beast h6", "beast f7", "beast h7", "beast f8", "beast g8"});
   play(s, "beast g8");
   CHECK(legal(s) == std::set<std::string>{"beast g6", "beast h6", "beast f7", "beast h7", "beast f8", "end"});
   play(s, "beast h7");
@@ -62,8 +64,14 @@ TEST_CASE("summoner: no attack and no new summoning while any of its beasts live
 TEST_CASE("summoner: its beasts die with it, leaving no corpses; with all beasts dead it attacks again") {
   const Guifa g = make(2);
   // An enemy necromancer takes the summoner: its two beasts vanish with it.
-  State t = position(g, {{"c7", 'S', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"c8", 'B', 0, 1}, {"d7", 'B', 0, 1},
-                         {"c4", 'N', 1}, {"b8", 'N', 1}},
+  State t = position(g,
+                     {{"c7", 'S', 0},
+                      {"a1", 'Z', 0},
+                      {"i9", 'Z', 1},
+                      {"c8", 'B', 0, 1},
+                      {"d7", 'B', 0, 1},
+                      {"c4", 'N', 1},
+                      {"b8", 'N', 1}},
                      1);
   play(t, "c4-c6");
   play(t, "d7-d6");
@@ -74,9 +82,9 @@ TEST_CASE("summoner: its beasts die with it, leaving no corpses; with all beasts
   CHECK(t.corpse_count(cell(t, "d6")) == 0);
   CHECK(t.corpses(cell(t, "c7"), kSummoner) == 1);
   // A summoner whose beasts are all dead attacks and summons again.
-  State u = position(g, {{"c7", 'S', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"c8", 'B', 0, 1}, {"b8", 'N', 1},
-                         {"c5", 'N', 1}},
-                     0);
+  State u = position(
+      g, {{"c7", 'S', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"c8", 'B', 0, 1}, {"b8", 'N', 1}, {"c5", 'N', 1}},
+      0);
   CHECK_FALSE(is_legal(u, "c7xc5"));
   play(u, "a1-a2");
   play(u, "b8xc8");
@@ -87,9 +95,16 @@ TEST_CASE("summoner: its beasts die with it, leaving no corpses; with all beasts
 
 TEST_CASE("summoner: own and allied pieces cannot attack beasts") {
   const Guifa g = make(4);
-  const State s = position(g, {{"e4", 'B', 0, 3}, {"e6", 'E', 2}, {"c3", 'S', 0}, {"e1", 'Z', 0}, {"i5", 'Z', 1},
-                               {"e9", 'Z', 2}, {"a5", 'Z', 3}, {"d4", 'E', 1}},
-                         2);
+  const State s = position(g,
+                           {{"e4", 'B', 0, 3},
+                            {"e6", 'E', 2},
+                            {"c3", 'S', 0},
+                            {"e1", 'Z', 0},
+                            {"i5", 'Z', 1},
+                            {"e9", 'Z', 2},
+                            {"a5", 'Z', 3},
+                            {"d4", 'E', 1}},
+                           2);
   // Seat 2's elementalist stops at its ally's beast; the enemy elementalist of seat 1 may take it.
   CHECK(legal_from(s, "e6").count("e6-e5") == 1);
   CHECK(legal_from(s, "e6").count("e6xe4") == 0);
@@ -106,7 +121,8 @@ TEST_CASE("summoner metamagic: beasts on any free square, but not inside a hosti
   const Guifa g = make(2);
   // The enemy prophet on d6 is among the centred summoner's neighbours: the centre's metamagic
   // still works, yet no beast lands in the prophet's 3x3 (manual F, first example).
-  State s = position(g, {{"e5", 'S', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"d6", 'P', 1}, {"b2", 'S', 0}, {"c2", 'P', 1}});
+  State s = position(
+      g, {{"e5", 'S', 0}, {"a1", 'Z', 0}, {"i9", 'Z', 1}, {"d6", 'P', 1}, {"b2", 'S', 0}, {"c2", 'P', 1}});
   CHECK(is_legal(s, "summon e5"));
   CHECK_FALSE(is_legal(s, "summon b2"));  // an ordinary summoner inside a hostile barrier is suppressed
   play(s, "summon e5");

@@ -42,8 +42,8 @@ TEST_CASE("junqi4: 4 x 30 + 9 posts, camps, headquarters, a ring of 16 rail post
   CHECK(b.rail_posts.count() == 4 * 16 + 9);
   CHECK(b.turn_posts.none());  // no centre turns in 四国
   CHECK(b.airport.none());
-  CHECK(line_length(b, "x6") == 13);   // army 2's column 4, three centre stations, army 0's column 0
-  CHECK(line_length(b, "x8") == 5);    // only the front column-2 posts join the middle line
+  CHECK(line_length(b, "x6") == 13);  // army 2's column 4, three centre stations, army 0's column 0
+  CHECK(line_length(b, "x8") == 5);   // only the front column-2 posts join the middle line
   CHECK(line_length(b, "arc0-1") == 10);
   CHECK(line_length(b, "a0-row0") == 5);
   CHECK(b.lines.size() == 4 * 3 + 6);

@@ -95,9 +95,11 @@ TEST_CASE("greedy chooses its deployment by the heuristic; setup=random does not
     greedy_sum += gs;
     random_sum += rs;
     // The flag behind three mines, every time.
-    CHECK(deployment_score(place(g.initial_state(), s.deployment(0), 4), 0) == doctest::Approx(3 * kMineGuardsFlag));
+    CHECK(deployment_score(place(g.initial_state(), s.deployment(0), 4), 0) ==
+          doctest::Approx(3 * kMineGuardsFlag));
   }
-  MESSAGE("mean deployment score over " << n << " seeds: greedy " << greedy_sum / n << ", random " << random_sum / n);
+  MESSAGE("mean deployment score over " << n << " seeds: greedy " << greedy_sum / n << ", random "
+                                        << random_sum / n);
   CHECK(greedy_sum / n > random_sum / n + 10);
 }
 

@@ -39,7 +39,8 @@ std::pair<int, int> point(const Board& b, Player observer, const std::string& id
 
 float plane_sum(const EncodingSpec& spec, const std::vector<float>& e, int plane) {
   float sum = 0;
-  for (int i = 0; i < spec.plane_size(); ++i) sum += e[static_cast<std::size_t>(plane * spec.plane_size() + i)];
+  for (int i = 0; i < spec.plane_size(); ++i)
+    sum += e[static_cast<std::size_t>(plane * spec.plane_size() + i)];
   return sum;
 }
 
@@ -70,7 +71,8 @@ State turned(const G& g, const State& s, int k) {
   r["current"] = (j["current"].get<int>() + k) % n;
   if (!j["last"].is_null()) r["last"] = {post(j["last"][0]), post(j["last"][1])};
   if (!j["draw_offer"].is_null()) r["draw_offer"] = (j["draw_offer"].get<int>() + k) % n;
-  if (k % 2 && j["result"] != "none" && j["result"] != "draw") r["result"] = j["result"] == "side0" ? "side1" : "side0";
+  if (k % 2 && j["result"] != "none" && j["result"] != "draw")
+    r["result"] = j["result"] == "side0" ? "side1" : "side0";
   return g.state_from_json(r);
 }
 
@@ -156,9 +158,9 @@ TEST_CASE("junqi4 lies on its 17 x 17 drawing grid, junqi6 on an 8 x 30 army str
   CHECK(point(b6, 0, "a1r0c0") == std::pair{2, 15});
   CHECK(point(b6, 0, "a4r0c0") == std::pair{2, 0});
   CHECK(point(b6, 0, "a3r0c4") == std::pair{2, 29});
-  CHECK(point(b6, 0, "P0") == std::pair{1, 12});   // over army 0's front column 2
-  CHECK(point(b6, 0, "H0") == std::pair{1, 14});   // over army 0's column 4, next to army 1
-  CHECK(point(b6, 0, "H5") == std::pair{1, 9});    // over army 5's column 4, next to army 0
+  CHECK(point(b6, 0, "P0") == std::pair{1, 12});  // over army 0's front column 2
+  CHECK(point(b6, 0, "H0") == std::pair{1, 14});  // over army 0's column 4, next to army 1
+  CHECK(point(b6, 0, "H5") == std::pair{1, 9});   // over army 5's column 4, next to army 0
   CHECK(point(b6, 0, "C") == std::pair{0, 12});
   for (int s = 0; s < 6; ++s) {
     const std::string d = std::to_string(s);
@@ -391,8 +393,10 @@ TEST_CASE("hidden ranks never reach the planes: another seat's ranks and placeme
       for (int f = 0; f < s.num_fights(); ++f)
         fought |= s.fights_begin()[f].attacker == i || s.fights_begin()[f].defender == i;
       if (s.post_of(i) < 0 || k < kPlatoon || fought) continue;
-      if (a < 0) a = i;
-      else if (s.kind_of(a) != k && (s.evidence(a) & bit(k)) && (s.evidence(i) & bit(s.kind_of(a)))) b = i;
+      if (a < 0)
+        a = i;
+      else if (s.kind_of(a) != k && (s.evidence(a) & bit(k)) && (s.evidence(i) & bit(s.kind_of(a))))
+        b = i;
     }
     REQUIRE(b >= 0);
     std::swap(j["pieces"][a]["kind"], j["pieces"][b]["kind"]);
@@ -400,8 +404,10 @@ TEST_CASE("hidden ranks never reach the planes: another seat's ranks and placeme
     CHECK(encoded(g, t, 0) == encoded(g, s, 0));
     CHECK(encoded(g, t, 2) == encoded(g, s, 2));
     CHECK(encoded(g, t, 1) != encoded(g, s, 1));  // the owner sees its own ranks
-    if (allies) CHECK(encoded(g, t, 3) != encoded(g, s, 3));
-    else CHECK(encoded(g, t, 3) == encoded(g, s, 3));
+    if (allies)
+      CHECK(encoded(g, t, 3) != encoded(g, s, 3));
+    else
+      CHECK(encoded(g, t, 3) == encoded(g, s, 3));
   }
   // While seat 0 deploys, where it put its flag is its own business.
   auto g = make<Junqi6>();

@@ -72,7 +72,9 @@ State position(const G& g, const std::vector<Put>& puts, int current = 0, int pl
         j["pieces"][i]["evidence"] = j["pieces"][i]["evidence"].get<int>() & ~(bit(kMine) | bit(kFlag));
       done = true;
     }
-    if (!done) throw std::runtime_error("position: no free piece " + std::string(1, p.kind) + " of seat " + std::to_string(p.seat) + " for " + p.post);
+    if (!done)
+      throw std::runtime_error("position: no free piece " + std::string(1, p.kind) + " of seat " +
+                               std::to_string(p.seat) + " for " + p.post);
   }
   j["current"] = current;
   j["play_moves"] = play_moves;

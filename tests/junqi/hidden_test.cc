@@ -47,7 +47,7 @@ TEST_CASE("bright game: every rank is shown once all have deployed, not before")
     s.legal_actions(legal);
     s.apply(legal[0]);
   }
-  CHECK(count(s.render(2), "0?") == 25);  // deployed, positions shown, ranks not yet
+  CHECK(count(s.render(2), "0?") == 25);       // deployed, positions shown, ranks not yet
   for (char k : std::string("?FMB123456789"))  // seat 1 is placing: nothing of it is shown
     CHECK(count(s.render(2), std::string(" 1") + k) + count(s.render(2), std::string("(1") + k) == 0);
   s = deployed(s);
@@ -130,7 +130,8 @@ TEST_CASE("sample_world can return every kind the evidence allows: a lost attack
   State s = position(g, {{0, '3', "m12"}, {1, '5', "m11"}, {1, '5', "a1r2c2"}});
   const int defender = s.piece_at(s.board().find("m11"));
   s.apply(s.string_to_action("m12xm11"));
-  CHECK(support(s, 0, defender, 3000) == std::set<int>{kBattalion, kRegiment, kBrigade, kDivision, kCorps, kMarshal});
+  CHECK(support(s, 0, defender, 3000) ==
+        std::set<int>{kBattalion, kRegiment, kBrigade, kDivision, kCorps, kMarshal});
   // Seat 2 (the ally, ranks hidden) knows less: the attacker may have been an engineer,
   // so the defender is anything from 排长 up.
   CHECK(support(s, 2, defender, 3000) ==
@@ -173,7 +174,8 @@ void check_supports(const G& g, std::uint64_t seed, int games) {
     std::vector<int> chosen;
     for (int f = 0; f < s.num_fights() && chosen.size() < 4; ++f)
       for (int piece : {s.fights_begin()[f].attacker, s.fights_begin()[f].defender})
-        if (!s.sees(p, piece) && std::find(chosen.begin(), chosen.end(), piece) == chosen.end()) chosen.push_back(piece);
+        if (!s.sees(p, piece) && std::find(chosen.begin(), chosen.end(), piece) == chosen.end())
+          chosen.push_back(piece);
     for (int k = 0; k < 3; ++k) {
       const int piece = static_cast<int>(rng.below(static_cast<std::uint32_t>(g.num_players() * kSlots)));
       if (!s.sees(p, piece)) chosen.push_back(piece);
@@ -305,13 +307,15 @@ TEST_CASE("sample_world draws consistent worlds uniformly: frequencies against e
 // (engine/junqi/sampler.cc, Sampler::deal): the flag, mines and bombs by nested levels and
 // the 司令 by the count of completions. Here every free piece is such a piece, so the draw
 // is the deal alone and must be exactly uniform.
-TEST_CASE("sample_world's block deal of plain pieces is uniform: frequencies against exhaustive enumeration") {
+TEST_CASE(
+    "sample_world's block deal of plain pieces is uniform: frequencies against exhaustive enumeration") {
   std::size_t worlds = 0;
   // Evidence by hand: two pieces that may be anything (a flag and a 连长 in truth), one
   // that may be a mine or lower (a mine), a bomb-or-rank piece that is not the 司令 (a bomb),
   // a rank-or-司令 piece (the 司令), a rank piece that is not the 司令 (an 工兵).
-  const double chi2 = chi_square({{'F', 0xFFF}, {'3', 0xFFF}, {'M', 0xFFE}, {'B', 0x7FC}, {'9', 0xFF8}, {'1', 0x7F8}},
-                                 48000, -1, worlds);
+  const double chi2 =
+      chi_square({{'F', 0xFFF}, {'3', 0xFFF}, {'M', 0xFFE}, {'B', 0x7FC}, {'9', 0xFF8}, {'1', 0x7F8}}, 48000,
+                 -1, worlds);
   // By hand: the flag on one of the two open pieces (2 ways); the mine on the other open
   // piece or the mine-or-lower one (2); the bomb on one of the two pieces left of those and
   // the bomb piece (2); the 司令 on the rank-or-司令 piece or on the piece left over if that
@@ -330,7 +334,8 @@ TEST_CASE("sample_world's block deal of plain pieces is uniform: frequencies aga
 // steps keep the uniform distribution stationary. (With the default number of steps,
 // 4 + 16 here, the draw is measurably off uniform in this position, χ² ≈ 450 for 200,000
 // draws, as the sampler before the block deal was, ≈ 640: docs/rules/junqi.md.)
-TEST_CASE("sample_world with searched and dealt pieces in one army: frequencies against exhaustive enumeration") {
+TEST_CASE(
+    "sample_world with searched and dealt pieces in one army: frequencies against exhaustive enumeration") {
   std::size_t worlds = 0;
   const KindSet platoon_up = bit(kPlatoon) | bit(kBattalion) | bit(kRegiment) | bit(kBrigade);
   const double chi2 = chi_square({{'4', bit(kBattalion) | bit(kRegiment)},

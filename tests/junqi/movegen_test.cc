@@ -50,7 +50,8 @@ std::set<int> reference_destinations(const State& s, int from) {
           for (std::size_t i = 0; i < line.size(); ++i) {
             if (line[i] != start) continue;
             for (int dir : {-1, 1})
-              for (long k = static_cast<long>(i) + dir; k >= 0 && k < static_cast<long>(line.size()); k += dir) {
+              for (long k = static_cast<long>(i) + dir; k >= 0 && k < static_cast<long>(line.size());
+                   k += dir) {
                 const int q = line[k];
                 if (occupied(q)) {  // the mover's own post counts as occupied
                   if (attackable(q)) reached.insert(q);

@@ -13,7 +13,9 @@ std::vector<std::string> ids(std::initializer_list<const char*> l) {
   std::vector<std::string> v(l.begin(), l.end());
   return sorted(v);
 }
-bool has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 }  // namespace
 
 // ---- Moving: roads ----
@@ -37,16 +39,15 @@ TEST_CASE("road: a camp joins its eight neighbours, diagonals included") {
 TEST_CASE("rail: a non-engineer runs straight along each line through its post, arcs included") {
   auto g = make<Junqi4>();
   State s = position(g, {{0, '5', "a0r4c0"}, {1, '5', "a1r2c2"}});
-  CHECK(dests(s, "a0r4c0") ==
-        ids({// column 0 into the centre and on through army 2's column 4
-             "a0r3c0", "a0r2c0", "a0r1c0", "a0r0c0", "m02", "m01", "m00", "a2r0c4", "a2r1c4", "a2r2c4", "a2r3c4",
-             "a2r4c4",
-             // row 4
-             "a0r4c1", "a0r4c2", "a0r4c3", "a0r4c4",
-             // the same column round the arc into army 3's column 4
-             "a3r0c4", "a3r1c4", "a3r2c4", "a3r3c4", "a3r4c4",
-             // roads: back row and the diagonal into camp (3,1)
-             "a0r5c0", "a0r3c1"}));
+  CHECK(dests(s, "a0r4c0") == ids({// column 0 into the centre and on through army 2's column 4
+                                   "a0r3c0", "a0r2c0", "a0r1c0", "a0r0c0", "m02", "m01", "m00", "a2r0c4",
+                                   "a2r1c4", "a2r2c4", "a2r3c4", "a2r4c4",
+                                   // row 4
+                                   "a0r4c1", "a0r4c2", "a0r4c3", "a0r4c4",
+                                   // the same column round the arc into army 3's column 4
+                                   "a3r0c4", "a3r1c4", "a3r2c4", "a3r3c4", "a3r4c4",
+                                   // roads: back row and the diagonal into camp (3,1)
+                                   "a0r5c0", "a0r3c1"}));
 }
 
 TEST_CASE("rail: a non-engineer cannot turn a right angle") {
@@ -75,8 +76,8 @@ TEST_CASE("rail: an engineer turns at any junction (flood fill over empty rail p
   s = position(g, {{0, '1', "a0r4c0"}, {0, '4', "a0r2c0"}, {1, '5', "a1r2c2"}});
   auto d = dests(s, "a0r4c0");
   CHECK(has(d, "a0r0c1"));
-  CHECK(has(d, "a0r1c0"));   // down column 0 from the corner
-  CHECK(has(d, "a1r4c0"));   // round the arc from column 4 into army 1
+  CHECK(has(d, "a0r1c0"));  // down column 0 from the corner
+  CHECK(has(d, "a1r4c0"));  // round the arc from column 4 into army 1
   CHECK_FALSE(has(d, "a0r2c0"));
   s.apply(act(s, "a0r4c0-a0r1c0"));
   CHECK(s.evidence(s.piece_at(s.board().find("a0r1c0"))) == bit(kEngineer));  // the turn shows it
@@ -93,14 +94,15 @@ TEST_CASE("rail: arcs join adjacent armies' corner columns directly (六国)") {
   auto g = make<Junqi6>();
   State s = position(g, {{0, '5', "a0r2c4"}, {1, '5', "a1r2c2"}});
   CHECK(dests(s, "a0r2c4") ==
-        ids({"a0r1c4", "a0r0c4", "a0r3c4", "a0r4c4",                       // column 4 both ways
-             "a1r0c0", "a1r1c0", "a1r2c0", "a1r3c0", "a1r4c0",             // round the arc
-             "H0",                                                         // column 4 runs into H0 ...
-             "P0", "H1", "P2", "H5", "P5", "P1", "H3",                     // ... and turns there once
-             "a0r2c3", "a0r1c3", "a0r3c3"}));                              // roads
+        ids({"a0r1c4", "a0r0c4", "a0r3c4", "a0r4c4",                        // column 4 both ways
+             "a1r0c0", "a1r1c0", "a1r2c0", "a1r3c0", "a1r4c0",              // round the arc
+             "H0",                                                          // column 4 runs into H0 ...
+             "P0",     "H1",     "P2",     "H5",     "P5",     "P1", "H3",  // ... and turns there once
+             "a0r2c3", "a0r1c3", "a0r3c3"}));                               // roads
 }
 
-TEST_CASE("rail: the arc is not blocked by the stations; an engineer turns in the centre as often as it likes") {
+TEST_CASE(
+    "rail: the arc is not blocked by the stations; an engineer turns in the centre as often as it likes") {
   auto g = make<Junqi6>();
   State s = position(g, {{0, '5', "a0r2c4"}, {2, '4', "H0"}, {1, '5', "a1r2c2"}});
   auto d = dests(s, "a0r2c4");
@@ -118,9 +120,10 @@ TEST_CASE("centre: every piece turns once at one of the 13 centre posts, never s
   State s = position(g, {{0, '5', "a0r0c2"}, {1, '5', "a1r2c2"}});
   CHECK(dests(s, "a0r0c2") ==
         ids({"a0r0c0", "a0r0c1", "a0r0c3", "a0r0c4", "a0r1c1", "a0r1c2", "a0r1c3",  // row 0, roads
-             "P0", "P1", "P2", "P3", "P4", "P5", "H0", "H1", "H2", "H3", "H4", "H5",  // the centre
-             "a3r0c2",                                                              // straight across
-             "a1r0c2", "a2r0c2", "a4r0c2", "a5r0c2"}));                             // one turn at C
+             "P0",     "P1",     "P2",     "P3",     "P4",     "P5",     "H0",
+             "H1",     "H2",     "H3",     "H4",     "H5",  // the centre
+             "a3r0c2",                                      // straight across
+             "a1r0c2", "a2r0c2", "a4r0c2", "a5r0c2"}));     // one turn at C
   // Two turns (P0 then H0) would reach army 1's column 0: not allowed.
   CHECK_FALSE(has(dests(s, "a0r0c2"), "a1r0c0"));
   CHECK_FALSE(has(dests(s, "a0r0c2"), "C"));
@@ -139,8 +142,8 @@ TEST_CASE("centre: in 四国 the centre is plain rail, no turning there") {
   auto g = make<Junqi4>();
   State s = position(g, {{0, '5', "a0r0c2"}, {1, '5', "a1r2c2"}});
   // Column 2 runs from the front post through m12, m11, m10 to army 2's front post.
-  CHECK(dests(s, "a0r0c2") == ids({"a0r0c0", "a0r0c1", "a0r0c3", "a0r0c4", "a0r1c1", "a0r1c2", "a0r1c3", "m12",
-                                   "m11", "m10", "a2r0c2"}));
+  CHECK(dests(s, "a0r0c2") == ids({"a0r0c0", "a0r0c1", "a0r0c3", "a0r0c4", "a0r1c1", "a0r1c2", "a0r1c3",
+                                   "m12", "m11", "m10", "a2r0c2"}));
 }
 
 // ---- Where pieces stand ----
@@ -308,8 +311,9 @@ TEST_CASE("a player out for having no legal move shows that its stuck pieces cou
 
 TEST_CASE("turns go round the seats, skipping those who are out (六国 3 against 3)") {
   auto g = make<Junqi6>();
-  State s = position(g, {{0, '5', "a0r2c1"}, {1, '5', "a1r2c1"}, {3, '5', "a3r2c1"}, {4, '5', "a4r2c1"},
-                         {5, '5', "a5r2c1"}});
+  State s = position(
+      g,
+      {{0, '5', "a0r2c1"}, {1, '5', "a1r2c1"}, {3, '5', "a3r2c1"}, {4, '5', "a4r2c1"}, {5, '5', "a5r2c1"}});
   s.apply(act(s, "a0r2c1-a0r2c0"));  // seat 2 has no move and is out
   CHECK(s.current_player() == 1);
   s.apply(act(s, "a1r2c1-a1r2c0"));
@@ -345,8 +349,12 @@ TEST_CASE("standard room: the last side standing wins 3, 2 or 1 times the base b
 
 TEST_CASE("decapitation room: one player out loses the side, +-1 times the base") {
   auto g = make<Junqi6>({{"mode", "decapitation"}});
-  State s = position(g, {{0, '1', "a1r5c0"}, {1, '5', "a1r2c2"}, {2, '5', "a2r2c2"}, {3, '5', "a3r2c2"},
-                         {4, '5', "a4r2c2"}, {5, '5', "a5r2c2"}});
+  State s = position(g, {{0, '1', "a1r5c0"},
+                         {1, '5', "a1r2c2"},
+                         {2, '5', "a2r2c2"},
+                         {3, '5', "a3r2c2"},
+                         {4, '5', "a4r2c2"},
+                         {5, '5', "a5r2c2"}});
   s.apply(act(s, "a1r5c0xa1r5c1"));
   REQUIRE(s.is_terminal());
   Values r = s.returns();
@@ -376,7 +384,14 @@ TEST_CASE("draw by agreement (option draw_offers): one offer a seat, every other
   auto off = make<Junqi4>();
   State s0 = deployed(off.initial_state());
   CHECK_FALSE(s0.is_legal(s0.draw_action()));  // off by default
-  CHECK_THROWS_AS(off.state_from_json([&] { auto j = s0.to_json(); j["draw_offered"] = {true, false, false, false}; j["draw_offer"] = 0; j["current"] = 1; return j; }()), Error);
+  CHECK_THROWS_AS(off.state_from_json([&] {
+    auto j = s0.to_json();
+    j["draw_offered"] = {true, false, false, false};
+    j["draw_offer"] = 0;
+    j["current"] = 1;
+    return j;
+  }()),
+                  Error);
 
   auto g = make<Junqi4>({{"draw_offers", "true"}});
   State s = deployed(g.initial_state());
@@ -405,7 +420,7 @@ TEST_CASE("draw by agreement (option draw_offers): one offer a seat, every other
   refused.apply(act(refused, "no-draw"));
   CHECK(refused.draw_offer() == -1);
   CHECK(refused.current_player() == 1);
-  CHECK(refused.play_moves() == 1);  // the offer was seat 0's move; answers are not moves
+  CHECK(refused.play_moves() == 1);                // the offer was seat 0's move; answers are not moves
   CHECK(refused.is_legal(refused.draw_action()));  // seat 1 has not offered yet
   for (int i = 0; i < 3; ++i) {
     refused.legal_actions(legal);
@@ -419,7 +434,8 @@ TEST_CASE("draw by agreement (option draw_offers): one offer a seat, every other
 
 TEST_CASE("resigning is allowed after 60 moves and puts the player out") {
   auto g = make<Junqi4>();
-  const std::vector<Put> puts = {{0, '5', "a0r2c1"}, {1, '5', "a1r2c1"}, {2, '5', "a2r2c1"}, {3, '5', "a3r2c1"}};
+  const std::vector<Put> puts = {
+      {0, '5', "a0r2c1"}, {1, '5', "a1r2c1"}, {2, '5', "a2r2c1"}, {3, '5', "a3r2c1"}};
   State s = position(g, puts, 0, 59);
   CHECK_FALSE(s.is_legal(s.resign_action()));
   s = position(g, puts, 0, 60);
@@ -460,7 +476,8 @@ TEST_CASE("deployment is each player's first decision, one placement per piece, 
   }
   s.legal_actions(legal);
   CHECK(s.deploy_kind() == kBomb);
-  for (Action a : legal) CHECK(s.board().row_of(a - s.board().posts * s.board().posts) != 0);  // 炸弹不能放在第一行
+  for (Action a : legal)
+    CHECK(s.board().row_of(a - s.board().posts * s.board().posts) != 0);  // 炸弹不能放在第一行
   CHECK(legal.size() == 25 - 4 - 5);  // rows 1-5 less the camps and the pieces placed
   Rng rng(3);
   for (int game = 0; game < 50; ++game) {
@@ -501,11 +518,16 @@ TEST_CASE("named deployments in configs/ deploy legally for every seat; bad layo
   }
   auto g = make<Junqi4>();
   const State s = g.initial_state();
-  CHECK_THROWS_WITH_AS(deployment_actions(s, "B1111/1+1+1/11+11/1+1+1/11111/11F11"), doctest::Contains("row 0 col 0: no bomb in the front row"), Error);
-  CHECK_THROWS_WITH_AS(deployment_actions(s, "M1111/1+1+1/11+11/1+1+1/11111/11F11"), doctest::Contains("mines go in the last two rows"), Error);
-  CHECK_THROWS_WITH_AS(deployment_actions(s, "11111/1+1+1/11+11/1+1+1/11111/F1111"), doctest::Contains("headquarters"), Error);
-  CHECK_THROWS_WITH_AS(deployment_actions(s, "11111/111+1/11+11/1+1+1/11111/11F11"), doctest::Contains("camp"), Error);
-  CHECK_THROWS_WITH_AS(deployment_actions(s, "11111/1+1+1/11+11/1+1+1/11111/1F111"), doctest::Contains("the army has"), Error);
+  CHECK_THROWS_WITH_AS(deployment_actions(s, "B1111/1+1+1/11+11/1+1+1/11111/11F11"),
+                       doctest::Contains("row 0 col 0: no bomb in the front row"), Error);
+  CHECK_THROWS_WITH_AS(deployment_actions(s, "M1111/1+1+1/11+11/1+1+1/11111/11F11"),
+                       doctest::Contains("mines go in the last two rows"), Error);
+  CHECK_THROWS_WITH_AS(deployment_actions(s, "11111/1+1+1/11+11/1+1+1/11111/F1111"),
+                       doctest::Contains("headquarters"), Error);
+  CHECK_THROWS_WITH_AS(deployment_actions(s, "11111/111+1/11+11/1+1+1/11111/11F11"),
+                       doctest::Contains("camp"), Error);
+  CHECK_THROWS_WITH_AS(deployment_actions(s, "11111/1+1+1/11+11/1+1+1/11111/1F111"),
+                       doctest::Contains("the army has"), Error);
   CHECK_THROWS_AS(read_deployment("/nonexistent.txt"), Error);
   Rng rng(9);
   for (int i = 0; i < 200; ++i) {
@@ -528,6 +550,7 @@ TEST_CASE("the deployments option fixes some seats' deployments; the others stil
   CHECK(s.deployment(2) == "32123/6+4+5/71+17/8+B+9/5B6M4/23MFM");
   CHECK(s.deployment(4) == "98776/B+B+6/55+44/3+3+3/MMM22/2F111");
   CHECK(s.phase() == Phase::kPlay);
-  CHECK_THROWS_WITH_AS(make<Junqi4>({{"deployments", ",,,,front_heavy"}}), doctest::Contains("more than 4 seats"), Error);
+  CHECK_THROWS_WITH_AS(make<Junqi4>({{"deployments", ",,,,front_heavy"}}),
+                       doctest::Contains("more than 4 seats"), Error);
   CHECK_THROWS_WITH_AS(make<Junqi4>({{"deployments", "no_such_layout"}}), doctest::Contains("seat 0"), Error);
 }

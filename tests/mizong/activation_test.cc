@@ -1,5 +1,5 @@
-// Activations and turns (docs/rules/mizong.md "Turns and activations", "Activation of ordinary pieces", "Swap";
-// seed 非英雄棋子行為規則, 互換位置規則).
+// Activations and turns (docs/rules/mizong.md "Turns and activations", "Activation of ordinary pieces",
+// "Swap"; seed 非英雄棋子行為規則, 互換位置規則).
 #include <doctest/doctest.h>
 
 #include "tests/mizong/helpers.h"
@@ -9,9 +9,12 @@ using namespace qilab::mizong;
 using namespace qilab::mizong::test;
 
 namespace {
-bool has(const std::vector<std::string>& l, const std::string& a) { return std::find(l.begin(), l.end(), a) != l.end(); }
+bool has(const std::vector<std::string>& l, const std::string& a) {
+  return std::find(l.begin(), l.end(), a) != l.end();
+}
 int count_prefix(const std::vector<std::string>& l, const std::string& p) {
-  return static_cast<int>(std::count_if(l.begin(), l.end(), [&](const auto& a) { return a.rfind(p, 0) == 0; }));
+  return static_cast<int>(
+      std::count_if(l.begin(), l.end(), [&](const auto& a) { return a.rfind(p, 0) == 0; }));
 }
 // A defender that never hurts a yang rock attacker: scissors yang (rock beats scissors).
 const Identity kVictim = who(kMelee, kScissors, kYang);
@@ -60,7 +63,8 @@ TEST_CASE("mizong activation: ranged attacks once along the path, or twice stand
   State s = empty(g);
   const int me = pid(s, 0, 0);
   s.put(me, cell(s, "0,0"), who(kRanged, kRock, kYang));
-  s.put(pid(s, 1, 0), cell(s, "2,3"), kVictimRanged);  // within 3 of 2,0 and 3,0 on the path, not of 0,0 or 6,0
+  s.put(pid(s, 1, 0), cell(s, "2,3"),
+        kVictimRanged);  // within 3 of 2,0 and 3,0 on the path, not of 0,0 or 6,0
   s.put(pid(s, 1, 1), cell(s, "-3,0"), kVictimRanged);  // within 3 of the start only
   const State before = s;
   play(s, "select:0,0");
@@ -69,7 +73,7 @@ TEST_CASE("mizong activation: ranged attacks once along the path, or twice stand
   CHECK(!has(l, "attack:2,3"));
   play(s, "move:6,0");
   l = legal_strings(s);
-  CHECK(has(l, "attack:2,3"));  // from 2,0 or 3,0 on the way
+  CHECK(has(l, "attack:2,3"));   // from 2,0 or 3,0 on the way
   CHECK(has(l, "attack:-3,0"));  // from the start
   CHECK(has(l, "done"));
   play(s, "attack:2,3");
@@ -124,7 +128,7 @@ TEST_CASE("mizong swap: own pieces within radius 3 swap; both are stunned for a 
   play(s, "select:0,0");
   auto l = legal_strings(s);
   CHECK(has(l, "swap:3,0"));
-  CHECK(!has(l, "swap:4,0"));  // radius 4
+  CHECK(!has(l, "swap:4,0"));   // radius 4
   CHECK(!has(l, "swap:-1,0"));  // not an own piece
   play(s, "swap:3,0");
   CHECK(s.piece_at(cell(s, "3,0")) == a);

@@ -24,8 +24,10 @@ TEST_CASE("mizong: the army is 150 melee and 150 ranged, 75 open and 75 dark of 
   int melee_open = 0, melee_dark = 0, ranged_open = 0, ranged_dark = 0, mh = 0, rh = 0, healer = 0;
   int combo[2][2][6] = {};
   for (const auto& id : a) {
-    if (is_melee(id.kind)) (id.dark ? melee_dark : melee_open)++;
-    else (id.dark ? ranged_dark : ranged_open)++;
+    if (is_melee(id.kind))
+      (id.dark ? melee_dark : melee_open)++;
+    else
+      (id.dark ? ranged_dark : ranged_open)++;
     mh += id.kind == kMeleeHero;
     rh += id.kind == kRangedHero;
     healer += id.kind == kHealer;

@@ -59,13 +59,16 @@ TEST_CASE("mizong combat: same attributes on both sides: option same_attribute_c
   }
 }
 
-TEST_CASE("mizong combat: damage in sixths by class: melee-melee 3, ranged-melee 1, melee-ranged 6, ranged-ranged 2") {
+TEST_CASE(
+    "mizong combat: damage in sixths by class: melee-melee 3, ranged-melee 1, melee-ranged 6, ranged-ranged "
+    "2") {
   auto g = make_game();
   struct Case {
     Kind attacker, defender;
     int sixths;
   };
-  for (Case c : {Case{kMelee, kMelee, 3}, Case{kRanged, kMelee, 1}, Case{kMelee, kRanged, 6}, Case{kRanged, kRanged, 2}}) {
+  for (Case c : {Case{kMelee, kMelee, 3}, Case{kRanged, kMelee, 1}, Case{kMelee, kRanged, 6},
+                 Case{kRanged, kRanged, 2}}) {
     CAPTURE(kKindName[c.attacker]);
     CAPTURE(kKindName[c.defender]);
     State s = empty(g);
@@ -118,11 +121,11 @@ TEST_CASE("mizong combat: range: melee radius 1, ranged radius 3; a piece at 0 H
   const int m = pid(s, 0, 0), r = pid(s, 0, 1);
   s.put(m, cell(s, "0,0"), who(kMelee, kRock, kYang));
   s.put(r, cell(s, "-5,0"), who(kRanged, kRock, kYang));
-  s.put(pid(s, 1, 0), cell(s, "0,1"), who(kMelee, kScissors, kYang));   // next to the melee piece
-  s.put(pid(s, 1, 1), cell(s, "0,2"), who(kRanged, kScissors, kYang));  // two away from it
-  s.put(pid(s, 1, 2), cell(s, "-5,3"), who(kRanged, kScissors, kYang)); // three from the ranged piece
-  s.put(pid(s, 1, 3), cell(s, "-5,4"), who(kRanged, kScissors, kYang)); // four from it
-  s.put(pid(s, 0, 2), cell(s, "-1,0"), who(kMelee, kRock, kYang));      // own piece: never a target
+  s.put(pid(s, 1, 0), cell(s, "0,1"), who(kMelee, kScissors, kYang));    // next to the melee piece
+  s.put(pid(s, 1, 1), cell(s, "0,2"), who(kRanged, kScissors, kYang));   // two away from it
+  s.put(pid(s, 1, 2), cell(s, "-5,3"), who(kRanged, kScissors, kYang));  // three from the ranged piece
+  s.put(pid(s, 1, 3), cell(s, "-5,4"), who(kRanged, kScissors, kYang));  // four from it
+  s.put(pid(s, 0, 2), cell(s, "-1,0"), who(kMelee, kRock, kYang));       // own piece: never a target
   const State before = s;
   play(s, "select:0,0");
   auto l = legal_strings(s);

@@ -102,18 +102,39 @@ TEST_CASE("mizong encoding: a hand-built position, plane by plane, from seat 0")
   auto set = [&](int o, std::vector<std::pair<int, float>> planes) {
     for (auto [plane, v] : planes) want[{plane, o}] = v;
   };
-  set(144, {{kSeatPlanes + 0, 1}, {kAllyPlane, 1}, {kKindPlanes + kMelee, 1}, {kAttr1Planes + kRock, 1},
-            {kAttr2Planes + kYang, 1}, {kHpPlane, 60.f / 66}, {kDamagePlane, 6.f / 66}, {kPathPlanes + 1, 1}});
-  set(143, {{kSeatPlanes + 0, 1}, {kAllyPlane, 1}, {kDarkPlane, 1}, {kKindPlanes + kRanged, 1}, {kAttr1Planes + kPaper, 1},
-            {kAttr2Planes + kYin, 1}, {kHpPlane, 1}, {kPathPlanes + 0, 1}});
+  set(144, {{kSeatPlanes + 0, 1},
+            {kAllyPlane, 1},
+            {kKindPlanes + kMelee, 1},
+            {kAttr1Planes + kRock, 1},
+            {kAttr2Planes + kYang, 1},
+            {kHpPlane, 60.f / 66},
+            {kDamagePlane, 6.f / 66},
+            {kPathPlanes + 1, 1}});
+  set(143, {{kSeatPlanes + 0, 1},
+            {kAllyPlane, 1},
+            {kDarkPlane, 1},
+            {kKindPlanes + kRanged, 1},
+            {kAttr1Planes + kPaper, 1},
+            {kAttr2Planes + kYin, 1},
+            {kHpPlane, 1},
+            {kPathPlanes + 0, 1}});
   for (int k = 0; k < kKinds; ++k) set(143, {{kMayKindPlanes + k, 1}});
   for (int a = 0; a < 6; ++a) set(143, {{kMayAttrPlanes + a, 1}, {kMayAttrPlanes + a, 1}});
   // Seat 1's dark piece: where it is, that it is dark, its damage and the evidence; not what it is.
-  set(159, {{kSeatPlanes + 1, 1}, {kDarkPlane, 1}, {kDamagePlane, 12.f / 66}, {kPathPlanes + 0, 1},
-            {kMayKindPlanes + kMelee, 1}, {kMayKindPlanes + kRanged, 1}});
+  set(159, {{kSeatPlanes + 1, 1},
+            {kDarkPlane, 1},
+            {kDamagePlane, 12.f / 66},
+            {kPathPlanes + 0, 1},
+            {kMayKindPlanes + kMelee, 1},
+            {kMayKindPlanes + kRanged, 1}});
   for (int a = 0; a < 6; ++a) set(159, {{kMayAttrPlanes + a, 1}});
-  set(93, {{kSeatPlanes + 3, 1}, {kKindPlanes + kHealer, 1}, {kAttr1Planes + kRock, 1}, {kAttr2Planes + kYin, 1},
-           {kHpPlane, 1}, {kApPlane, 30.f / 36}, {kPathPlanes + 0, 1}});
+  set(93, {{kSeatPlanes + 3, 1},
+           {kKindPlanes + kHealer, 1},
+           {kAttr1Planes + kRock, 1},
+           {kAttr2Planes + kYin, 1},
+           {kHpPlane, 1},
+           {kApPlane, 30.f / 36},
+           {kPathPlanes + 0, 1}});
   std::vector<float> expected(static_cast<std::size_t>(42 * 289 + 26), 0.0f);
   for (auto [key, v] : want) expected[static_cast<std::size_t>(key.first * 289 + key.second)] = v;
   expected[42 * 289 + kRoundScalar] = 1.f / 200;
@@ -123,7 +144,8 @@ TEST_CASE("mizong encoding: a hand-built position, plane by plane, from seat 0")
   // Seat 1 (north-east point, turned twice) sees its own dark piece's identity and not seat 0's.
   const auto from1 = encode(g, s, 1);
   auto at1 = [&](int plane, const char* name) {
-    return from1[static_cast<std::size_t>(plane * 289 + g.empty_state().geo().turn_at[2][static_cast<std::size_t>(cell(s, name))])];
+    return from1[static_cast<std::size_t>(
+        plane * 289 + g.empty_state().geo().turn_at[2][static_cast<std::size_t>(cell(s, name))])];
   };
   CHECK(at1(kKindPlanes + kMelee, "2,-1") == 1);
   CHECK(at1(kHpPlane, "2,-1") == doctest::Approx(54.0 / 66));
@@ -159,7 +181,8 @@ TEST_CASE("mizong encoding: an activation in progress and the acted pieces") {
   const std::string b_at = s.geo().name(s.piece(b).cell), a_at = s.geo().name(s.piece(a).cell);
   const auto e = encode(g, s, 0);
   auto at = [&](int plane, const std::string& name) {
-    return e[static_cast<std::size_t>(plane * 289 + s.geo().turn_at[3][static_cast<std::size_t>(cell(s, name))])];
+    return e[static_cast<std::size_t>(plane * 289 +
+                                      s.geo().turn_at[3][static_cast<std::size_t>(cell(s, name))])];
   };
   float active = 0, start = 0, acted = 0;
   for (int i = 0; i < 289; ++i) {
@@ -198,9 +221,11 @@ TEST_CASE("mizong encoding: a position turned a sixth with every seat moved on o
         turned["pieces"][static_cast<std::size_t>(sigma(id))] = pj;
       }
       turned["current"] = (j["current"].get<int>() + 1) % 6;
-      for (int p = 0; p < 6; ++p) turned["out"][static_cast<std::size_t>((p + 1) % 6)] = j["out"][static_cast<std::size_t>(p)];
       for (int p = 0; p < 6; ++p)
-        turned["places"][static_cast<std::size_t>(s.team_of((p + 1) % 6))] = j["places"][static_cast<std::size_t>(s.team_of(p))];
+        turned["out"][static_cast<std::size_t>((p + 1) % 6)] = j["out"][static_cast<std::size_t>(p)];
+      for (int p = 0; p < 6; ++p)
+        turned["places"][static_cast<std::size_t>(s.team_of((p + 1) % 6))] =
+            j["places"][static_cast<std::size_t>(s.team_of(p))];
       for (auto& id : turned["acted"]) id = sigma(id.get<int>());
       if (!j["activation"].is_null()) {
         ++activations;
@@ -301,5 +326,6 @@ TEST_CASE("mizong encoding: hidden identities, action points and heal counts sta
 TEST_CASE("mizong encoding: a buffer of the wrong size is refused") {
   auto g = make_game();
   std::vector<float> small(3);
-  CHECK_THROWS_WITH_AS(g.initial_state().encode(0, small), "mizong encode: expected a buffer of 12164 floats, got 3", Error);
+  CHECK_THROWS_WITH_AS(g.initial_state().encode(0, small),
+                       "mizong encode: expected a buffer of 12164 floats, got 3", Error);
 }

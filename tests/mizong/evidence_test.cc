@@ -51,14 +51,17 @@ Census census(const State& s, int p, int id, int n) {
 
 }  // namespace
 
-TEST_CASE("mizong evidence: an attack at distance 2 proves a ranged piece; a tie with an open piece shows its attributes") {
+TEST_CASE(
+    "mizong evidence: an attack at distance 2 proves a ranged piece; a tie with an open piece shows its "
+    "attributes") {
   const Mizong g = make_game({}, 24);
   State s = bare(g);
   const int a = dark_of(s, 0, kRanged);
   const Identity me = identity_of(s, a);
   s.put(a, cell(s, "0,0"), me);
   // An open enemy with the same attributes two steps away: nobody loses, nobody is revealed.
-  s.put(pid(s, 1, 0), cell(s, "2,0"), who(kMelee, static_cast<Attr1>(me.attr1), static_cast<Attr2>(me.attr2)));
+  s.put(pid(s, 1, 0), cell(s, "2,0"),
+        who(kMelee, static_cast<Attr1>(me.attr1), static_cast<Attr2>(me.attr2)));
   play(s, "select:0,0");
   play(s, "attack:2,0");
   CHECK(!s.visible(1, a));
@@ -72,14 +75,16 @@ TEST_CASE("mizong evidence: an attack at distance 2 proves a ranged piece; a tie
   CHECK(census(s, 1, other, 3000).kinds == std::set<int>{kMelee, kRanged, kMeleeHero, kRangedHero, kHealer});
 }
 
-TEST_CASE("mizong evidence: going on after two standing attacks proves melee; stopping by itself proves ranged") {
+TEST_CASE(
+    "mizong evidence: going on after two standing attacks proves melee; stopping by itself proves ranged") {
   const Mizong g = make_game({}, 24);
   for (Kind kind : {kMelee, kRanged}) {
     State s = bare(g);
     const int a = dark_of(s, 0, kind);
     const Identity me = identity_of(s, a);
     s.put(a, cell(s, "0,0"), me);
-    s.put(pid(s, 1, 0), cell(s, "1,0"), who(kMelee, static_cast<Attr1>(me.attr1), static_cast<Attr2>(me.attr2)));
+    s.put(pid(s, 1, 0), cell(s, "1,0"),
+          who(kMelee, static_cast<Attr1>(me.attr1), static_cast<Attr2>(me.attr2)));
     play(s, "select:0,0");
     play(s, "attack:1,0");
     CHECK(s.piece(a).may_kinds == kOrdinaryKinds);  // one adjacent attack: either class
@@ -104,7 +109,7 @@ TEST_CASE("mizong evidence: attacking after moving, having attacked before, prov
   const Identity twin = who(kRanged, static_cast<Attr1>(me.attr1), static_cast<Attr2>(me.attr2));
   s.put(a, cell(s, "0,0"), me);
   s.put(pid(s, 1, 0), cell(s, "1,0"), twin);
-  s.put(pid(s, 1, 1), cell(s, "-5,6"), twin);  // next to the end of the straight move to -6,6... 
+  s.put(pid(s, 1, 1), cell(s, "-5,6"), twin);  // next to the end of the straight move to -6,6...
   // Round 1: a dark piece moves straight 6 steps. Ends: the six straight ones.
   play(s, "select:0,0");
   play(s, "attack:1,0");
@@ -149,7 +154,9 @@ TEST_CASE("mizong evidence: a hero's heal shows the attributes of a hidden targe
   CHECK(s.piece(a).may_attrs == attribute_bit(kPaper, kYin));
 }
 
-TEST_CASE("mizong evidence: in random games evidence is always true of the piece, and sampled worlds keep it, the army and what p sees") {
+TEST_CASE(
+    "mizong evidence: in random games evidence is always true of the piece, and sampled worlds keep it, the "
+    "army and what p sees") {
   const Mizong g = make_game({{"round_cap", "200"}}, 24);
   State s = g.initial_state();
   Rng rng(21);
@@ -166,11 +173,12 @@ TEST_CASE("mizong evidence: in random games evidence is always true of the piece
         w.legal_actions(wl);
         s.legal_actions(legal);
         CHECK(wl.vector() == legal.vector());
-        for (Player q = 0; q < 6; ++q) CHECK(check_army([&] {
-                                                std::vector<Identity> v;
-                                                for (int k = 0; k < w.home_size(); ++k) v.push_back(w.piece(pid(w, q, k)).identity());
-                                                return v;
-                                              }()) == "");
+        for (Player q = 0; q < 6; ++q)
+          CHECK(check_army([&] {
+                  std::vector<Identity> v;
+                  for (int k = 0; k < w.home_size(); ++k) v.push_back(w.piece(pid(w, q, k)).identity());
+                  return v;
+                }()) == "");
         for (int id = 0; id < 6 * w.home_size(); ++id) {
           const Piece& x = w.piece(id);
           CHECK((x.may_kinds >> x.kind & 1) == 1);
@@ -251,7 +259,8 @@ TEST_CASE("mizong evidence: sampled worlds are uniform over the assignments that
     }
     if (ok) expected[key] = 0;
   } while (std::next_permutation(order.begin(), order.end()));
-  REQUIRE(expected.size() == 18);  // A melee S-: B ranged S+ or R+; A ranged S+: B ranged R+; the rest in any order (6)
+  REQUIRE(expected.size() ==
+          18);  // A melee S-: B ranged S+ or R+; A ranged S+: B ranged R+; the rest in any order (6)
   Rng rng(31);
   const int n = 18000;
   for (int i = 0; i < n; ++i) {
@@ -267,7 +276,9 @@ TEST_CASE("mizong evidence: sampled worlds are uniform over the assignments that
   }
 }
 
-TEST_CASE("mizong evidence: with more pinned pieces than the exact draw enumerates, exchange steps still move them") {
+TEST_CASE(
+    "mizong evidence: with more pinned pieces than the exact draw enumerates, exchange steps still move "
+    "them") {
   // Seat 0's twenty dark scissors/yin ordinary pieces (twelve melee, eight ranged) have acted
   // and tied with an open scissors/yin piece: each is pinned to scissors/yin, either class.
   // Too many to enumerate (more than 12), so the exchange steps mix them: in worlds drawn for

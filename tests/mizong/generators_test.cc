@@ -57,9 +57,9 @@ TEST_CASE("mizong generators: the bit-row walk finds the same ends as the breadt
       {1, 6, 0, 2, false},   // ranged hero, exact_steps = false
       {1, 6, 0, 5, false},   // healer, exact_steps = false
       {1, 12, 0, 2, true},   // allow_reversal
-      {6, 6, 0, 2, true},  {6, 6, 0, 5, true},  {1, 6, 0, 5, true},
-      {6, 6, 1, 1, false},  // ordinary patterns too
-      {6, 6, 2, 2, false}, {1, 6, 2, 2, true},
+      {6, 6, 0, 2, true},   {6, 6, 0, 5, true},
+      {1, 6, 0, 5, true},   {6, 6, 1, 1, false},  // ordinary patterns too
+      {6, 6, 2, 2, false},  {1, 6, 2, 2, true},
   };
   Rng rng(11);
   int compared = 0, nonempty = 0, row_walks = 0;
@@ -79,10 +79,12 @@ TEST_CASE("mizong generators: the bit-row walk finds the same ends as the breadt
           general.push_back(e);
           return false;
         });
-        bfs_ends(g, start, pat, [&](int y) { return occ.test(y); }, [&](int e) {
-          reference.push_back(e);
-          return false;
-        });
+        bfs_ends(
+            g, start, pat, [&](int y) { return occ.test(y); },
+            [&](int e) {
+              reference.push_back(e);
+              return false;
+            });
         std::sort(reference.begin(), reference.end());
         REQUIRE(fast == reference);  // also: increasing order, no duplicates
         REQUIRE(general == reference);
@@ -90,7 +92,8 @@ TEST_CASE("mizong generators: the bit-row walk finds the same ends as the breadt
           EndRows rows;
           walk_end_rows(g, start, pat, occ, rows);
           REQUIRE(rows.count() == static_cast<int>(reference.size()));
-          for (int k = 0; k < rows.count(); ++k) REQUIRE(rows.nth(g, k) == reference[static_cast<std::size_t>(k)]);
+          for (int k = 0; k < rows.count(); ++k)
+            REQUIRE(rows.nth(g, k) == reference[static_cast<std::size_t>(k)]);
           ++row_walks;
         }
         ++compared;
@@ -118,19 +121,23 @@ TEST_CASE("mizong generators: the walks agree with a depth-first enumeration of 
       if (rng.below(100) < density) s.put(id++, c, who(kMelee, kRock, kYin));
     int start = static_cast<int>(rng.below(static_cast<std::uint32_t>(g.cells)));
     if (s.piece_at(start) >= 0) s.clear_board(), start = g.centre;
-    for (const Pattern& pat : {Pattern{6, 6, 0, 2, false}, Pattern{6, 6, 0, 5, true}, Pattern{1, 6, 2, 2, true},
-                               Pattern{1, 6, 1, 1, false}, Pattern{1, 6, 0, 2, false}}) {
+    for (const Pattern& pat :
+         {Pattern{6, 6, 0, 2, false}, Pattern{6, 6, 0, 5, true}, Pattern{1, 6, 2, 2, true},
+          Pattern{1, 6, 1, 1, false}, Pattern{1, 6, 0, 2, false}}) {
       std::vector<int> fast, reference;
       window_ends(g, start, pat, s.occupied(), [&](int e) {
         fast.push_back(e);
         return false;
       });
-      bfs_ends(g, start, pat, [&](int y) { return s.occupied().test(y); }, [&](int e) {
-        reference.push_back(e);
-        return false;
-      });
+      bfs_ends(
+          g, start, pat, [&](int y) { return s.occupied().test(y); },
+          [&](int e) {
+            reference.push_back(e);
+            return false;
+          });
       std::sort(reference.begin(), reference.end());
-      const auto oracle = oracle_ends(s, start, pat.min_steps, pat.max_steps, pat.min_turns, pat.max_turns, pat.reversal);
+      const auto oracle =
+          oracle_ends(s, start, pat.min_steps, pat.max_steps, pat.min_turns, pat.max_turns, pat.reversal);
       std::vector<int> general;
       window_ends_general(g, start, pat, s.occupied(), [&](int e) {
         general.push_back(e);
@@ -147,8 +154,9 @@ TEST_CASE("mizong generators: reach_test decides exactly the ends of the walk, c
   // random_action proposes a move as an end of the pattern's table and keeps it when a free
   // walk reaches it (reach_test, ReachProbe): it must agree with the walk on every cell.
   // (tests/mizong/proposals_test.cc tests the probe on positions of random games.)
-  const Pattern patterns[] = {{1, 12, 0, 2, false}, {1, 6, 0, 2, false}, {0, 12, 0, 1, false}, {1, 6, 0, 0, false},
-                              {6, 6, 2, 2, false},  {6, 6, 0, 2, false}, {6, 6, 0, 5, false}};
+  const Pattern patterns[] = {{1, 12, 0, 2, false}, {1, 6, 0, 2, false}, {0, 12, 0, 1, false},
+                              {1, 6, 0, 0, false},  {6, 6, 2, 2, false}, {6, 6, 0, 2, false},
+                              {6, 6, 0, 5, false}};
   Rng rng(17);
   int yes = 0, no = 0;
   for (int point : {4, 24}) {
@@ -198,7 +206,8 @@ TEST_CASE("mizong generators: the bit-row disc scan visits the same cells as the
   }
 }
 
-TEST_CASE("mizong generators: a piece is on the select list exactly when selecting it leaves something to do") {
+TEST_CASE(
+    "mizong generators: a piece is on the select list exactly when selecting it leaves something to do") {
   for (int point : {4, 24}) {
     const Mizong g = make_game({{"round_cap", "200"}}, point);
     int checked = 0;
@@ -299,7 +308,8 @@ namespace {
 
 // States inside activations from random play (random_action draws), by what the active
 // piece is and how far its activation has gone: kind * 4 + (acts > 0) + 2 * moved.
-std::map<int, std::vector<State>> activation_states(const Mizong& g, int games, int per_kind, std::uint64_t seed) {
+std::map<int, std::vector<State>> activation_states(const Mizong& g, int games, int per_kind,
+                                                    std::uint64_t seed) {
   std::map<int, std::vector<State>> out;
   Rng rng(seed);
   for (int game = 0; game < games; ++game) {
@@ -318,7 +328,9 @@ std::map<int, std::vector<State>> activation_states(const Mizong& g, int games, 
 
 }  // namespace
 
-TEST_CASE("mizong generators: sub_action_at(k) is legal_actions()[k] in every kind of activation, without the list") {
+TEST_CASE(
+    "mizong generators: sub_action_at(k) is legal_actions()[k] in every kind of activation, without the "
+    "list") {
   // The count-and-index path random_action uses within an activation, against the list, for
   // every kind of piece before and after its first sub-action and its move (ranged pieces'
   // path zone, heroes' and the healer's AP families), in the team modes (enemies exclude
@@ -333,7 +345,10 @@ TEST_CASE("mizong generators: sub_action_at(k) is legal_actions()[k] in every ki
       {{{"teams", "3v3"}}, 4, 20, 30},
       {{{"teams", "2v2v2"}, {"exact_steps", "false"}}, 24, 1, 10},
       {{{"allow_reversal", "true"}, {"hero_heal_any_attributes", "true"}}, 4, 10, 20},
-      {{{"swap_after_acting", "true"}, {"hero_passive_heal", "true"}, {"melee_hero_heal_radius", "2"}}, 4, 10, 20},
+      {{{"swap_after_acting", "true"}, {"hero_passive_heal", "true"}, {"melee_hero_heal_radius", "2"}},
+       4,
+       10,
+       20},
   };
   for (const Case& cs : cases) {
     auto options = cs.options;
@@ -407,7 +422,12 @@ TEST_CASE("mizong generators: random_action draws each family of sub-actions in 
       for (const State& s : list_of) {
         const Layout& l = s.layout();
         auto family = [&](Action a) {
-          return a < l.attack ? 0 : a < l.heal ? 1 : a < l.swap ? 2 : a < l.area_heal ? 3 : a == l.area_heal ? 4 : 5;
+          return a < l.attack       ? 0
+                 : a < l.heal       ? 1
+                 : a < l.swap       ? 2
+                 : a < l.area_heal  ? 3
+                 : a == l.area_heal ? 4
+                                    : 5;
         };
         ActionList list;
         s.legal_actions(list);

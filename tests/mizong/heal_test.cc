@@ -56,13 +56,13 @@ TEST_CASE("mizong passive healing: only same attr1 and opposite attr2, adjacent,
   State s = empty(g);
   const int a = pid(s, 0, 0), b = pid(s, 0, 1), c = pid(s, 0, 2), d = pid(s, 0, 3);
   s.put(a, cell(s, "0,0"), who(kMelee, kRock, kYin));
-  s.put(pid(s, 0, 4), cell(s, "1,0"), who(kMelee, kRock, kYin));      // same attr2: no
+  s.put(pid(s, 0, 4), cell(s, "1,0"), who(kMelee, kRock, kYin));  // same attr2: no
   s.put(b, cell(s, "-3,0"), who(kMelee, kRock, kYin));
-  s.put(pid(s, 0, 5), cell(s, "-2,0"), who(kMelee, kPaper, kYang));   // other attr1: no
+  s.put(pid(s, 0, 5), cell(s, "-2,0"), who(kMelee, kPaper, kYang));  // other attr1: no
   s.put(c, cell(s, "0,-3"), who(kMelee, kRock, kYin));
-  s.put(pid(s, 1, 0), cell(s, "0,-2"), who(kMelee, kRock, kYang));    // an enemy: no
+  s.put(pid(s, 1, 0), cell(s, "0,-2"), who(kMelee, kRock, kYang));  // an enemy: no
   s.put(d, cell(s, "3,-3"), who(kMelee, kRock, kYin));
-  s.put(pid(s, 0, 6), cell(s, "3,-1"), who(kMelee, kRock, kYang));    // two away: no (radius 1)
+  s.put(pid(s, 0, 6), cell(s, "3,-1"), who(kMelee, kRock, kYang));  // two away: no (radius 1)
   for (int id : {a, b, c, d}) s.set_hp(id, 30);
   for (int i = 0; i < 6; ++i) round(s);
   for (int id : {a, b, c, d}) CHECK(s.piece(id).hp == 30);
@@ -75,7 +75,8 @@ TEST_CASE("mizong passive healing: only same attr1 and opposite attr2, adjacent,
   CHECK(t.piece(a).hp == 66);
 }
 
-TEST_CASE("mizong passive healing: option passive_heal_radius=attack_radius lets a ranged piece heal within 3") {
+TEST_CASE(
+    "mizong passive healing: option passive_heal_radius=attack_radius lets a ranged piece heal within 3") {
   auto g = make_game({{"passive_heal_radius", "attack_radius"}});
   State s = empty(g);
   const int hurt = pid(s, 0, 0);

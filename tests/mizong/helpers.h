@@ -21,7 +21,8 @@ inline Mizong make_game(std::vector<std::pair<std::string, std::string>> overrid
 }
 
 inline Identity who(Kind kind, Attr1 a1, Attr2 a2, bool dark = false) {
-  return Identity{static_cast<std::uint8_t>(kind), static_cast<std::uint8_t>(a1), static_cast<std::uint8_t>(a2), dark};
+  return Identity{static_cast<std::uint8_t>(kind), static_cast<std::uint8_t>(a1),
+                  static_cast<std::uint8_t>(a2), dark};
 }
 
 // An empty board, seat 0 to move in round 1.
@@ -75,8 +76,8 @@ inline void end_turns(State& s, int k) {
 // Oracle for move tests, independent of the engine's walkers: every walk of min..max steps
 // from `start` through empty vertices, turns in [min_turns, max_turns], no reversal unless
 // allowed, ending off the start. Returns the end cells' names, sorted.
-inline std::vector<std::string> oracle_ends(const State& s, int start, int min_steps, int max_steps, int min_turns,
-                                            int max_turns, bool reversal = false) {
+inline std::vector<std::string> oracle_ends(const State& s, int start, int min_steps, int max_steps,
+                                            int min_turns, int max_turns, bool reversal = false) {
   const Geometry& g = s.geo();
   std::vector<int> ends;
   auto rec = [&](auto&& self, int cell, int dir, int steps, int turns) -> void {

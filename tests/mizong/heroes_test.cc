@@ -8,9 +8,12 @@ using namespace qilab::mizong;
 using namespace qilab::mizong::test;
 
 namespace {
-bool has(const std::vector<std::string>& l, const std::string& a) { return std::find(l.begin(), l.end(), a) != l.end(); }
+bool has(const std::vector<std::string>& l, const std::string& a) {
+  return std::find(l.begin(), l.end(), a) != l.end();
+}
 int count_prefix(const std::vector<std::string>& l, const std::string& p) {
-  return static_cast<int>(std::count_if(l.begin(), l.end(), [&](const auto& a) { return a.rfind(p, 0) == 0; }));
+  return static_cast<int>(
+      std::count_if(l.begin(), l.end(), [&](const auto& a) { return a.rfind(p, 0) == 0; }));
 }
 }  // namespace
 
@@ -57,7 +60,8 @@ TEST_CASE("mizong heroes: melee hero: 24 AP; heal 1, attack 2 (radius 1), move 2
   CHECK(s.piece(hero).ap == 24);
 }
 
-TEST_CASE("mizong heroes: ranged hero: 30 AP, move 3 (6 steps, at most 2 turns), attack 2 at radius 3, heal 2") {
+TEST_CASE(
+    "mizong heroes: ranged hero: 30 AP, move 3 (6 steps, at most 2 turns), attack 2 at radius 3, heal 2") {
   auto g = make_game({}, 24);
   State s = empty(g);
   const int hero = pid(s, 0, 0);
@@ -65,7 +69,8 @@ TEST_CASE("mizong heroes: ranged hero: 30 AP, move 3 (6 steps, at most 2 turns),
   const int friend_ = pid(s, 0, 1);
   s.put(friend_, cell(s, "0,3"), who(kRanged, kPaper, kYang));
   s.set_hp(friend_, 30);
-  s.put(pid(s, 1, 0), cell(s, "-3,0"), who(kRanged, kScissors, kYin));  // paper yin vs scissors yin: paper beats scissors
+  s.put(pid(s, 1, 0), cell(s, "-3,0"),
+        who(kRanged, kScissors, kYin));  // paper yin vs scissors yin: paper beats scissors
   play(s, "select:0,0");
   play(s, "attack:-3,0");
   CHECK(s.piece(hero).ap == 28);
@@ -267,7 +272,9 @@ TEST_CASE("mizong heroes: area heal is refused when the AP do not pay 3 for each
   CHECK(s.piece(pid(s, 0, 1)).hp == 56);
 }
 
-TEST_CASE("mizong heroes: heal radius: melee hero 1, ranged hero 3 (options melee_hero_heal_radius, ranged_hero_heal_radius)") {
+TEST_CASE(
+    "mizong heroes: heal radius: melee hero 1, ranged hero 3 (options melee_hero_heal_radius, "
+    "ranged_hero_heal_radius)") {
   auto check = [](const Mizong& g, Kind kind, const char* friend_cell, bool reachable) {
     State s = empty(g);
     s.put(pid(s, 0, 0), cell(s, "0,0"), who(kind, kRock, kYin));

@@ -85,8 +85,10 @@ TEST_CASE("mizong hidden: sample_world redeals hidden identities within each arm
     CHECK(w.information_key(2) == s.information_key(2));
     for (int p = 0; p < 6; ++p) CHECK(census(w, p) == census(s, p));  // the army composition holds
     for (int id = 0; id < 1800; ++id) {
-      if (s.visible(2, id)) CHECK(w.piece(id) == s.piece(id));
-      else differ += !(w.piece(id).identity() == s.piece(id).identity());
+      if (s.visible(2, id))
+        CHECK(w.piece(id) == s.piece(id));
+      else
+        differ += !(w.piece(id).identity() == s.piece(id).identity());
       CHECK(w.piece(id).dark() == s.piece(id).dark());
       CHECK(w.piece(id).cell == s.piece(id).cell);
     }

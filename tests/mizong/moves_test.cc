@@ -12,7 +12,8 @@ const Identity kOpenMelee = who(kMelee, kRock, kYin);
 const Identity kDarkMelee = who(kMelee, kRock, kYin, true);
 }  // namespace
 
-TEST_CASE("mizong moves: 3n+1, an open piece's first move goes 6 steps straight, through empty vertices only") {
+TEST_CASE(
+    "mizong moves: 3n+1, an open piece's first move goes 6 steps straight, through empty vertices only") {
   auto g = make_game({}, 24);
   State s = empty(g);
   const int me = pid(s, 0, 0);
@@ -85,7 +86,8 @@ TEST_CASE("mizong moves: 3n+3, exactly two turns and 6 steps, never ending where
   CHECK(s.pattern_turns(me) == 2);
   auto ends = engine_ends(s, me);
   CHECK(ends == oracle_ends(s, cell(s, "0,0"), 6, 6, 2, 2));
-  CHECK(std::find(ends.begin(), ends.end(), "0,0") == ends.end());  // the 2-2-2 triangle comes back: not a move
+  CHECK(std::find(ends.begin(), ends.end(), "0,0") ==
+        ends.end());  // the 2-2-2 triangle comes back: not a move
   CHECK(std::find(ends.begin(), ends.end(), "6,0") == ends.end());  // straight: no
   // With a blocker crowd the oracle still agrees.
   s.put(pid(s, 1, 0), cell(s, "2,-1"), kOpenMelee);
@@ -132,7 +134,9 @@ TEST_CASE("mizong moves: options exact_steps=false (1 to 6 steps) and allow_reve
   CHECK(std::find(no_reversal.begin(), no_reversal.end(), "2,0") == no_reversal.end());
 }
 
-TEST_CASE("mizong moves: heroes: melee hero up to 12 steps with at most 2 turns, ranged hero 6 steps, healer 5 turns") {
+TEST_CASE(
+    "mizong moves: heroes: melee hero up to 12 steps with at most 2 turns, ranged hero 6 steps, healer 5 "
+    "turns") {
   auto g = make_game({}, 24);
   State s = empty(g);
   const int hero = pid(s, 0, 0);
@@ -168,7 +172,9 @@ TEST_CASE("mizong moves: a move applies the path's end and counts the piece's mo
   CHECK(legal_strings(s) == std::vector<std::string>{"end-turn"});  // each piece once a round
 }
 
-TEST_CASE("mizong moves: a path may pass back through its start (project ruling); only the end may not be the start") {
+TEST_CASE(
+    "mizong moves: a path may pass back through its start (project ruling); only the end may not be the "
+    "start") {
   auto g = make_game({}, 24);
   State s = empty(g);
   const int me = pid(s, 0, 0);

@@ -51,7 +51,7 @@ TEST_CASE("mizong positions: JSON round trips mid-activation and refuses bad fie
   bad([](auto& k) { k["point_size"] = 24; });
   bad([](auto& k) { k["pieces"][0][1] = "xx"; });
   bad([](auto& k) { k["pieces"][0][0] = k["pieces"][1][0]; });  // two on one vertex
-  bad([](auto& k) { k["pieces"][0][1] = "MoR+"; });                  // not the army any more
+  bad([](auto& k) { k["pieces"][0][1] = "MoR+"; });             // not the army any more
   bad([](auto& k) { k["pieces"][0][2] = 99; });
   bad([](auto& k) { k["current"] = 6; });
   bad([](auto& k) { k["extra"] = 1; });
@@ -64,7 +64,8 @@ TEST_CASE("mizong positions: JSON round trips mid-activation and refuses bad fie
     message = e.what();
   }
   const int hp_max = max_hp(g.initial_state().piece(3).kind);
-  CHECK(message == "mizong position: /pieces/3/2: expected hp, an integer in [0, " + std::to_string(hp_max) + "], got \"full\"");
+  CHECK(message == "mizong position: /pieces/3/2: expected hp, an integer in [0, " + std::to_string(hp_max) +
+                       "], got \"full\"");
 }
 
 TEST_CASE("mizong positions: unknown keys in nested objects are refused, naming their JSON path") {
@@ -87,10 +88,14 @@ TEST_CASE("mizong positions: unknown keys in nested objects are refused, naming 
     }
     return std::string("accepted");
   };
-  CHECK(message([](auto& k) { k["centre"]["roundz"] = 3; }).find("mizong position: /centre/roundz: unknown field") != std::string::npos);
-  CHECK(message([](auto& k) { k["activation"]["attacks"] = 1; }).find("mizong position: /activation/attacks: unknown field") !=
+  CHECK(message([](auto& k) {
+          k["centre"]["roundz"] = 3;
+        }).find("mizong position: /centre/roundz: unknown field") != std::string::npos);
+  CHECK(message([](auto& k) {
+          k["activation"]["attacks"] = 1;
+        }).find("mizong position: /activation/attacks: unknown field") != std::string::npos);
+  CHECK(message([](auto& k) { k["extra"] = 1; }).find("mizong position: /extra: unknown field") !=
         std::string::npos);
-  CHECK(message([](auto& k) { k["extra"] = 1; }).find("mizong position: /extra: unknown field") != std::string::npos);
 }
 
 TEST_CASE("mizong positions and options: integers are range-checked as 64-bit values before narrowing") {
@@ -107,10 +112,22 @@ TEST_CASE("mizong positions and options: integers are range-checked as 64-bit va
     return std::string("accepted");
   };
   // 2^32 + 4 would read as 4 cut to 32 bits; 2^64 - 1 as -1 read signed.
-  CHECK(message([](auto& k) { k["point_size"] = 4294967300LL; }).find("mizong position: /point_size: expected an integer in [1, 100], got 4294967300") != std::string::npos);
-  CHECK(message([](auto& k) { k["round"] = 4294967297LL; }).find("mizong position: /round: expected an integer in [1, ") != std::string::npos);
-  CHECK(message([](auto& k) { k["moves"] = 18446744073709551615ULL; }).find("mizong position: /moves: expected an integer in [0, 1073741824], got 18446744073709551615") != std::string::npos);
-  CHECK(message([](auto& k) { k["pieces"][0][3] = 4294967296LL; }).find("mizong position: /pieces/0/3: expected moves, an integer in [0, 65535], got 4294967296") != std::string::npos);
+  CHECK(message([](auto& k) {
+          k["point_size"] = 4294967300LL;
+        }).find("mizong position: /point_size: expected an integer in [1, 100], got 4294967300") !=
+        std::string::npos);
+  CHECK(message([](auto& k) {
+          k["round"] = 4294967297LL;
+        }).find("mizong position: /round: expected an integer in [1, ") != std::string::npos);
+  CHECK(
+      message([](auto& k) {
+        k["moves"] = 18446744073709551615ULL;
+      }).find("mizong position: /moves: expected an integer in [0, 1073741824], got 18446744073709551615") !=
+      std::string::npos);
+  CHECK(message([](auto& k) {
+          k["pieces"][0][3] = 4294967296LL;
+        }).find("mizong position: /pieces/0/3: expected moves, an integer in [0, 65535], got 4294967296") !=
+        std::string::npos);
   // The option: --set point_size=4294967300 is not point size 4.
   for (const char* big : {"4294967300", "4294967320", "-4294967292"}) {
     CAPTURE(big);
@@ -190,12 +207,15 @@ TEST_CASE("mizong render: a summary per seat at point 24, a drawing at point 4")
   std::vector<std::string> lines;
   std::string line;
   for (char c : text) {
-    if (c == '\n') lines.push_back(line), line.clear();
-    else line += c;
+    if (c == '\n')
+      lines.push_back(line), line.clear();
+    else
+      line += c;
   }
   REQUIRE(lines.size() >= 8 + 17);
   CHECK(lines[8 + 8].find(".   .   .   .   +   .   .   .   .") != std::string::npos);
-  CHECK(lines[8 + 0].find("0R") != std::string::npos);  // seat 0's tip: its ranged hero (melee_front puts ranged behind)
+  CHECK(lines[8 + 0].find("0R") !=
+        std::string::npos);  // seat 0's tip: its ranged hero (melee_front puts ranged behind)
 }
 
 TEST_CASE("mizong setups: the shipped layout files are the named layouts and load by relative path") {
@@ -203,7 +223,8 @@ TEST_CASE("mizong setups: the shipped layout files are the named layouts and loa
     for (const char* name : {"melee_front", "ranged_front", "mixed_columns"}) {
       CAPTURE(name);
       const Geometry& geo = geometry(point);
-      const std::string file = std::string("configs/games/mizong/") + name + (point == 4 ? "-small" : "") + ".txt";
+      const std::string file =
+          std::string("configs/games/mizong/") + name + (point == 4 ? "-small" : "") + ".txt";
       CHECK(read_setup_file(geo, std::string(QILAB_SOURCE_DIR) + "/" + file) == layout(geo, name, Rng(1)));
       if (point == 4) CHECK(make_game({{"setup", file}}).setup(3) == layout(geo, name, Rng(1)));
     }

@@ -21,9 +21,9 @@ namespace {
 // turns), the ranged hero's, the melee hero's, the healer's (masks), and their exact_steps =
 // false forms.
 const Pattern kPatterns[] = {
-    {6, 6, 0, 0, false}, {6, 6, 1, 1, false}, {6, 6, 2, 2, false}, {6, 6, 0, 2, false}, {1, 12, 0, 2, false},
-    {6, 6, 0, 5, false}, {1, 6, 0, 0, false}, {1, 6, 1, 1, false}, {1, 6, 2, 2, false}, {1, 6, 0, 2, false},
-    {1, 6, 0, 5, false},
+    {6, 6, 0, 0, false},  {6, 6, 1, 1, false}, {6, 6, 2, 2, false}, {6, 6, 0, 2, false},
+    {1, 12, 0, 2, false}, {6, 6, 0, 5, false}, {1, 6, 0, 0, false}, {1, 6, 1, 1, false},
+    {1, 6, 2, 2, false},  {1, 6, 0, 2, false}, {1, 6, 0, 5, false},
 };
 constexpr int kPatternCount = static_cast<int>(sizeof kPatterns / sizeof kPatterns[0]);
 
@@ -41,8 +41,8 @@ int check_probe(const Geometry& g, int start, const Pattern& pat, const Board& o
       REQUIRE(g.distance(start, y) <= pat.max_steps);
     }
     const bool reach = probe.reaches(j, y);
-    INFO("start " << g.name(start) << " end " << (y >= 0 ? g.name(y) : "off") << " pattern " << pat.min_steps << ".."
-                  << pat.max_steps << " turns " << pat.min_turns << ".." << pat.max_turns);
+    INFO("start " << g.name(start) << " end " << (y >= 0 ? g.name(y) : "off") << " pattern " << pat.min_steps
+                  << ".." << pat.max_steps << " turns " << pat.min_turns << ".." << pat.max_turns);
     REQUIRE(reach == (y >= 0 && ends.count(y) == 1));
     if (reach) kept.insert(y);
   }
@@ -75,8 +75,10 @@ TEST_CASE("mizong proposals: each table holds exactly the pattern's ends on an e
     std::set<int> table_ends;
     for (int j = 0; j < t.ends(); ++j) {
       const auto& o = t.offset[static_cast<std::size_t>(j)];
-      table_ends.insert(g.at(g.q[static_cast<std::size_t>(g.centre)] + o[0], g.r[static_cast<std::size_t>(g.centre)] + o[1]));
-      REQUIRE(t.first[static_cast<std::size_t>(j)] < t.first[static_cast<std::size_t>(j) + 1]);  // a walk per end
+      table_ends.insert(g.at(g.q[static_cast<std::size_t>(g.centre)] + o[0],
+                             g.r[static_cast<std::size_t>(g.centre)] + o[1]));
+      REQUIRE(t.first[static_cast<std::size_t>(j)] <
+              t.first[static_cast<std::size_t>(j) + 1]);  // a walk per end
     }
     std::set<int> walk_ends_set;
     e.for_each(g, [&](int c) { return !walk_ends_set.insert(c).second; });
@@ -89,13 +91,14 @@ TEST_CASE("mizong proposals: each table holds exactly the pattern's ends on an e
   CHECK(move_table({6, 6, 0, 0, false}).ends() == 6);
   // A pattern of no step is the same as one step (a walk never ends on its start).
   CHECK(&move_table({0, 12, 0, 2, false}) == &move_table({1, 12, 0, 2, false}));
-  CHECK(move_table({6, 6, 0, 5, false}).by_mask);       // the healer's: masks
+  CHECK(move_table({6, 6, 0, 5, false}).by_mask);  // the healer's: masks
   CHECK_FALSE(move_table({6, 6, 0, 2, false}).by_mask);
   CHECK_FALSE(move_table_handles({1, 12, 0, 3, false}));  // more turns over more steps: walked
   CHECK_FALSE(move_table_handles({6, 6, 0, 2, true}));    // reversal: walked
 }
 
-TEST_CASE("mizong proposals: the minimal walks of an end leave out only walks through all of another's vertices") {
+TEST_CASE(
+    "mizong proposals: the minimal walks of an end leave out only walks through all of another's vertices") {
   // The one-step walk is the only one kept to a neighbour (every walk there ends on it).
   const MoveTable& t = move_table({1, 12, 0, 2, false});
   for (int j = 0; j < t.ends(); ++j) {
@@ -137,7 +140,8 @@ TEST_CASE("mizong proposals: a hand-built position: a two-turn walk around a wal
   // decide as the walk does.
   occ.set(g.parse("3,-2"));
   CHECK(reach_test(g, start, target, melee, occ) == (walk_end_set(g, start, melee, occ).count(target) == 1));
-  CHECK(reach_test(g, start, target, ordinary2, occ) == (walk_end_set(g, start, ordinary2, occ).count(target) == 1));
+  CHECK(reach_test(g, start, target, ordinary2, occ) ==
+        (walk_end_set(g, start, ordinary2, occ).count(target) == 1));
   // A taken end is never reached; the start is never an end.
   occ.set(target);
   CHECK_FALSE(reach_test(g, start, target, melee, occ));

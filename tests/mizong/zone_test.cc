@@ -25,7 +25,8 @@ struct RefZone {
 };
 RefZone reference_zone(const Geometry& g, int start, int end, const Pattern& pat, const Board& occupied) {
   Board on_path;
-  walk_cells(g, start, end, pat, [&](int y) { return y != end && occupied.test(y); }, on_path);
+  walk_cells(
+      g, start, end, pat, [&](int y) { return y != end && occupied.test(y); }, on_path);
   RefZone z;
   on_path.for_each([&](int v) {
     z.zone.set(v);
@@ -43,7 +44,8 @@ RefZone reference_zone(const Geometry& g, int start, int end, const Pattern& pat
 // attack_zone against the reference on one move, twice: on a board with every bit set (all
 // words to clear) and on the board of the previous call with the word range it returned (as
 // State keeps its zone). Returns whether both agree, with the zone's size added to *cells.
-bool same_zone(const Geometry& g, int start, int end, const Pattern& pat, const Board& occupied, long* cells = nullptr) {
+bool same_zone(const Geometry& g, int start, int end, const Pattern& pat, const Board& occupied,
+               long* cells = nullptr) {
   static Board carried;
   static int carried_lo = 0, carried_hi = 0;
   const RefZone ref = reference_zone(g, start, end, pat, occupied);
@@ -157,7 +159,8 @@ TEST_CASE("mizong zone: the tabled walks give the reference zone on hand-built p
   {
     const Pattern pat{6, 6, 2, 2, false};
     occ = Board{};
-    for (int d = 0; d < kDirs; ++d) occ.set(g.nb[static_cast<std::size_t>(at(0, 0))][static_cast<std::size_t>(d)]);
+    for (int d = 0; d < kDirs; ++d)
+      occ.set(g.nb[static_cast<std::size_t>(at(0, 0))][static_cast<std::size_t>(d)]);
     occ.reset(at(1, 0));
     occ.reset(at(0, 1));
     occ.reset(at(0, -1));
@@ -222,20 +225,23 @@ TEST_CASE("mizong zone: the other patterns (1 to 6 steps, reversal) take the dep
   const Geometry& g = geometry(4);
   long cells = 0;
   int moves = 0;
-  for (const Pattern base : {Pattern{1, 6, 0, 0, false}, Pattern{6, 6, 0, 0, true}, Pattern{1, 6, 0, 0, true}}) {
+  for (const Pattern base :
+       {Pattern{1, 6, 0, 0, false}, Pattern{6, 6, 0, 0, true}, Pattern{1, 6, 0, 0, true}}) {
     CHECK_FALSE(zone_table_handles(base));
     for (int trial = 0; trial < 10; ++trial) {
       Board occ;
       for (int c = 0; c < g.cells; ++c)
         if (rng.below(100) < 30) occ.set(c);
-      moves += check_all_moves(g, static_cast<int>(rng.below(static_cast<std::uint32_t>(g.cells))), occ, &cells, base);
+      moves += check_all_moves(g, static_cast<int>(rng.below(static_cast<std::uint32_t>(g.cells))), occ,
+                               &cells, base);
     }
   }
   CHECK(moves > 100);
   for (int t = 0; t <= 2; ++t) CHECK(zone_table_handles(Pattern{6, 6, t, t, false}));
 }
 
-TEST_CASE("mizong zone: after a ranged piece's move its attacks are exactly the enemies in the reference zone") {
+TEST_CASE(
+    "mizong zone: after a ranged piece's move its attacks are exactly the enemies in the reference zone") {
   // Real play through the public API: at every move of an activated ranged ordinary piece that
   // has not attacked, the attack sub-actions after the move against the enemies within the
   // reference zone of the pattern in force (the options choose the pattern).
@@ -271,8 +277,9 @@ TEST_CASE("mizong zone: after a ranged piece's move its attacks are exactly the 
         const int id = act.piece, p = s.owner(id), start = s.piece(id).cell, end = a - s.layout().move;
         const Rules& r = s.rules();
         const int t = s.pattern_turns(id);
-        const RefZone ref = reference_zone(s.geo(), start, end, Pattern{r.exact_steps ? r.steps : 1, r.steps, t, t, r.allow_reversal},
-                                           s.occupied());
+        const RefZone ref = reference_zone(
+            s.geo(), start, end, Pattern{r.exact_steps ? r.steps : 1, r.steps, t, t, r.allow_reversal},
+            s.occupied());
         s.apply(a);
         std::vector<int> expected, got;
         ref.zone.for_each([&](int c) {
@@ -285,7 +292,8 @@ TEST_CASE("mizong zone: after a ranged piece's move its attacks are exactly the 
           for (Action b : list)
             if (b >= s.layout().attack && b < s.layout().heal) got.push_back(b - s.layout().attack);
         }
-        INFO("options ", cs.options.size(), " point ", cs.point, " move ", s.geo().name(start), " -> ", s.geo().name(end));
+        INFO("options ", cs.options.size(), " point ", cs.point, " move ", s.geo().name(start), " -> ",
+             s.geo().name(end));
         REQUIRE(got == expected);
         ++checked;
         with_attacks += !got.empty();

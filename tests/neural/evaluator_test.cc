@@ -28,8 +28,10 @@ class RecordingBackend final : public InferenceBackend {
   void infer(const float* inputs, const std::uint64_t*, int n, float* policy, float* values) override {
     for (int i = 0; i < n; ++i) {
       rows.emplace_back(inputs + i * config_.input_size(), inputs + (i + 1) * config_.input_size());
-      for (int k = 0; k < config_.policy_size(); ++k) policy[i * config_.policy_size() + k] = static_cast<float>(k);
-      for (int k = 0; k < config_.seats; ++k) values[i * config_.seats + k] = 0.1f * static_cast<float>(k) - 0.5f;
+      for (int k = 0; k < config_.policy_size(); ++k)
+        policy[i * config_.policy_size() + k] = static_cast<float>(k);
+      for (int k = 0; k < config_.seats; ++k)
+        values[i * config_.seats + k] = 0.1f * static_cast<float>(k) - 0.5f;
     }
   }
   std::vector<std::vector<float>> rows;
@@ -39,7 +41,8 @@ class RecordingBackend final : public InferenceBackend {
 };
 
 NetworkConfig config_for(const Pebbles& game) {
-  return NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), game.num_players(), 1, 8, 16);
+  return NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), game.num_players(), 1,
+                                  8, 16);
 }
 
 }  // namespace
@@ -68,7 +71,8 @@ TEST_CASE("net evaluator: values go to seats from the mover on, priors are a sof
   for (int i = 1; i < 12; ++i) expect_sum += std::exp(i - 11.0);
   for (std::size_t j = 0; j < row.size(); ++j) {
     sum += row[j];
-    CHECK(row[j] == doctest::Approx(std::exp(batch.legal[0][static_cast<int>(j)] - 11.0) / expect_sum).epsilon(1e-5));
+    CHECK(row[j] ==
+          doctest::Approx(std::exp(batch.legal[0][static_cast<int>(j)] - 11.0) / expect_sum).epsilon(1e-5));
   }
   CHECK(sum == doctest::Approx(1.0));
   REQUIRE(backend.rows.size() == 1);

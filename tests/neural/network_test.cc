@@ -21,8 +21,8 @@ namespace {
 
 template <class G>
 NetworkConfig small_config(const G& game) {
-  return NetworkConfig::for_specs(std::string(G::kId), game.encoding_spec(), game.policy_spec(), game.num_players(), 2,
-                                  8, 16);
+  return NetworkConfig::for_specs(std::string(G::kId), game.encoding_spec(), game.policy_spec(),
+                                  game.num_players(), 2, 8, 16);
 }
 
 // Runs the initial position (past chance) through a small network built for `game`.
@@ -150,6 +150,6 @@ TEST_CASE("network: configs are checked against the game") {
   nlohmann::json j = d.to_json();
   CHECK(NetworkConfig::from_json(j, "x") == d);
   j["channels"] = "wide";
-  CHECK_THROWS_WITH_AS(NetworkConfig::from_json(j, "x"), "x: field 'channels' expects an integer 1 to 4096, got \"wide\"",
-                       Error);
+  CHECK_THROWS_WITH_AS(NetworkConfig::from_json(j, "x"),
+                       "x: field 'channels' expects an integer 1 to 4096, got \"wide\"", Error);
 }

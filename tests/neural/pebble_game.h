@@ -141,7 +141,9 @@ class PebbleState {
  private:
   bool three_in_a_row(int c) const {
     const int r = c / kCols, col = c % kCols, who = cell_[c];
-    auto owns = [&](int rr, int cc) { return rr >= 0 && rr < kRows && cc >= 0 && cc < kCols && cell_[rr * kCols + cc] == who; };
+    auto owns = [&](int rr, int cc) {
+      return rr >= 0 && rr < kRows && cc >= 0 && cc < kCols && cell_[rr * kCols + cc] == who;
+    };
     for (auto [dr, dc] : {std::pair{0, 1}, std::pair{1, 0}}) {
       int run = 1;
       for (int k = 1; owns(r + k * dr, col + k * dc); ++k) ++run;

@@ -15,7 +15,8 @@ using qilab::testing::Pebbles;
 namespace {
 
 NetworkConfig config_for(const Pebbles& game) {
-  return NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), game.num_players(), 2, 8, 16);
+  return NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), game.num_players(), 2,
+                                  8, 16);
 }
 
 // `count` encodings of positions from random play, seen by the seat to move.
@@ -31,8 +32,9 @@ std::vector<float> random_inputs(const Pebbles& game, int count, std::uint64_t s
       s.legal_actions(legal);
       s.apply(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
     }
-    s.encode(s.is_terminal() ? 0 : s.current_player(),
-             std::span<float>(out.data() + static_cast<std::size_t>(i * size), static_cast<std::size_t>(size)));
+    s.encode(
+        s.is_terminal() ? 0 : s.current_player(),
+        std::span<float>(out.data() + static_cast<std::size_t>(i * size), static_cast<std::size_t>(size)));
   }
   return out;
 }
@@ -44,7 +46,8 @@ TEST_CASE("service: answers from batches of many callers equal one-row direct ca
   const Network net(config_for(game), 5);
   const int rows = 48, in_size = game.encoding_spec().size(), p_size = 12, seats = 3;
   const auto inputs = random_inputs(game, rows, 9);
-  std::vector<float> want_p(static_cast<std::size_t>(rows * p_size)), want_v(static_cast<std::size_t>(rows * seats));
+  std::vector<float> want_p(static_cast<std::size_t>(rows * p_size)),
+      want_v(static_cast<std::size_t>(rows * seats));
   for (int i = 0; i < rows; ++i)
     net.forward(inputs.data() + i * in_size, 1, want_p.data() + i * p_size, want_v.data() + i * seats);
 
@@ -58,7 +61,8 @@ TEST_CASE("service: answers from batches of many callers equal one-row direct ca
   for (int t = 0; t < 4; ++t)
     clients.emplace_back([&, t] {
       for (int i = t; i < rows; i += 4)
-        service.infer(inputs.data() + i * in_size, nullptr, 1, got_p.data() + i * p_size, got_v.data() + i * seats);
+        service.infer(inputs.data() + i * in_size, nullptr, 1, got_p.data() + i * p_size,
+                      got_v.data() + i * seats);
     });
   for (auto& c : clients) c.join();
   for (std::size_t i = 0; i < want_p.size(); ++i) CHECK(got_p[i] == doctest::Approx(want_p[i]).epsilon(1e-5));
@@ -85,7 +89,9 @@ TEST_CASE("service: a multi-row request equals its rows one by one; the cache an
   for (int i = 0; i < 3; ++i) {
     std::vector<float> pi(12), vi(2);
     net.forward(inputs.data() + i * in_size, 1, pi.data(), vi.data());
-    for (int k = 0; k < 12; ++k) CHECK(p[static_cast<std::size_t>(i * 12 + k)] == doctest::Approx(pi[static_cast<std::size_t>(k)]).epsilon(1e-5));
+    for (int k = 0; k < 12; ++k)
+      CHECK(p[static_cast<std::size_t>(i * 12 + k)] ==
+            doctest::Approx(pi[static_cast<std::size_t>(k)]).epsilon(1e-5));
   }
   CHECK(service.stats().cache_hits == 0);
   // Two entries fit: 11 was evicted by 33, 22 and 33 are answered from the cache.
@@ -117,10 +123,12 @@ TEST_CASE("service: a swapped-in network answers the next requests and empties t
   service.swap_network(b.clone());
   service.infer(inputs.data(), &key, 1, got.data(), gv.data());
   CHECK(service.generation() == 1);
-  for (int k = 0; k < 12; ++k) CHECK(got[static_cast<std::size_t>(k)] == doctest::Approx(pb[static_cast<std::size_t>(k)]).epsilon(1e-5));
+  for (int k = 0; k < 12; ++k)
+    CHECK(got[static_cast<std::size_t>(k)] == doctest::Approx(pb[static_cast<std::size_t>(k)]).epsilon(1e-5));
   CHECK(service.stats().cache_hits == 0);
 
-  const Network other(NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), 2, 1, 8, 16), 3);
+  const Network other(
+      NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), 2, 1, 8, 16), 3);
   CHECK_THROWS_AS(service.swap_network(other.clone()), Error);
 }
 

@@ -26,7 +26,9 @@ int count(const std::string& text, const std::string& what) {
   for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
 }
-int pieces(const std::string& svg) { return count(svg, "class=\"piece\"") + count(svg, "class=\"piece hidden\""); }
+int pieces(const std::string& svg) {
+  return count(svg, "class=\"piece\"") + count(svg, "class=\"piece hidden\"");
+}
 int hidden(const std::string& svg) { return count(svg, "class=\"piece hidden\""); }
 
 // What a drawing must show, from the state's own queries: (pieces, hidden pieces).
@@ -56,7 +58,8 @@ Expected expected(const junqi::State& s, Player seat) {
   for (int i = 0; i < s.num_players() * junqi::kSlots; ++i) {
     const int owner = i / junqi::kSlots;
     if (s.post_of(i) < 0) continue;
-    if (seat >= 0 && owner != seat && s.phase() == junqi::Phase::kDeploy && placed[owner] < junqi::kSlots) continue;
+    if (seat >= 0 && owner != seat && s.phase() == junqi::Phase::kDeploy && placed[owner] < junqi::kSlots)
+      continue;
     ++e.pieces;
     e.hidden += !s.sees(seat, i);
   }
@@ -255,7 +258,8 @@ TEST_CASE("every config: initial and mid-game drawings for each viewer hold the 
           const std::string name = path.stem().string() + "-" + std::to_string(s->move_number()) + "-" +
                                    (v < 0 ? std::string("referee") : std::to_string(v)) + ".svg";
           std::ofstream(fs::path(out_dir) / name, std::ios::binary) << svg;
-          manifest.push_back({{"file", name}, {"game", game->id()}, {"pieces", want.pieces}, {"hidden", want.hidden}});
+          manifest.push_back(
+              {{"file", name}, {"game", game->id()}, {"pieces", want.pieces}, {"hidden", want.hidden}});
         }
       }
     }

@@ -33,7 +33,9 @@ std::string error_of(const Checkers& game, const std::string& spec) {
   return "(no error)";
 }
 
-std::string config_path(const std::string& name) { return std::string(QILAB_SOURCE_DIR) + "/configs/agents/" + name; }
+std::string config_path(const std::string& name) {
+  return std::string(QILAB_SOURCE_DIR) + "/configs/agents/" + name;
+}
 
 // A checkers position a few random moves in, so searches are not all from the opening.
 CheckersState midgame(const Checkers& game, std::uint64_t seed, int moves = 12) {
@@ -78,7 +80,8 @@ TEST_CASE("bad options are refused with one line naming the key and what it expe
            {"mcts:ismcts=maybe", "option 'ismcts' expects one of auto, on, off, true, false, got 'maybe'"},
            {"mcts:batch=0", "option 'batch' expects an integer 1 to 4096, got 0"},
            {"mcts:rollout_depth=-2", "option 'rollout_depth' expects an integer -1 to 1000000, got -2"},
-           {"mcts:rollout_depth=4294967296", "option 'rollout_depth' expects an integer -1 to 1000000, got 4294967296"},
+           {"mcts:rollout_depth=4294967296",
+            "option 'rollout_depth' expects an integer -1 to 1000000, got 4294967296"},
            {"mcts:simulations", "expected key=value"},
            {"mcts:ismcts=on,chance=expand", "option 'chance' expects sample with ISMCTS"},
            {"montecarlo", "unknown agent 'montecarlo' (known: random, greedy, mcts)"},
@@ -87,7 +90,8 @@ TEST_CASE("bad options are refused with one line naming the key and what it expe
     const std::string message = error_of(game, c.spec);
     CHECK(message.find(c.expected) != std::string::npos);
     CHECK(message.find('\n') == std::string::npos);
-    if (c.spec.starts_with("mcts:") && c.spec.find('=') != std::string::npos) CHECK(message.find(c.spec) != std::string::npos);
+    if (c.spec.starts_with("mcts:") && c.spec.find('=') != std::string::npos)
+      CHECK(message.find(c.spec) != std::string::npos);
   }
 }
 
@@ -108,7 +112,8 @@ TEST_CASE("the factory builds mcts from a spec or an agent file, extra options w
 
   // Every shipped agent file builds an agent for a perfect- and a hidden-information game.
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(QILAB_SOURCE_DIR) + "/configs/agents")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(QILAB_SOURCE_DIR) + "/configs/agents")) {
     if (entry.path().extension() != ".toml") continue;
     CAPTURE(entry.path().string());
     ++files;
@@ -142,14 +147,16 @@ TEST_CASE("the factory builds mcts from a spec or an agent file, extra options w
   CHECK(error_of(game, typo).find("unknown option 'simulatons'") != std::string::npos);
   const std::string typed = write("typed.toml", "agent = \"mcts\"\n[options]\nuct = \"high\"\n");
   CHECK(error_of(game, typed).find("option 'uct' expects a number, got 'high'") != std::string::npos);
-  const std::string numbers = write("numbers.toml", "agent = \"mcts\"\n[options]\nuct = 0.35\nfpu = 0.5\nwidening = true\n");
+  const std::string numbers =
+      write("numbers.toml", "agent = \"mcts\"\n[options]\nuct = 0.35\nfpu = 0.5\nwidening = true\n");
   auto agent = make_agent(game, numbers);
   const auto& settings = dynamic_cast<MctsAgent<CheckersState>&>(*agent).settings();
   CHECK(settings.config.uct_c == 0.35);
   CHECK(settings.config.fpu == search::Fpu::kAbsolute);
   CHECK(settings.config.fpu_value == 0.5);
   CHECK(settings.config.widening);
-  CHECK(error_of(game, write("nameless.toml", "[options]\nuct = 1\n")).find("missing field 'agent'") != std::string::npos);
+  CHECK(error_of(game, write("nameless.toml", "[options]\nuct = 1\n")).find("missing field 'agent'") !=
+        std::string::npos);
   CHECK(error_of(game, write("broken.toml", "agent = \"mcts\n")).find("malformed TOML") != std::string::npos);
   CHECK(error_of(game, (dir / "absent.toml").string()).find("no such agent file") != std::string::npos);
   std::filesystem::remove_all(dir);
@@ -202,7 +209,8 @@ TEST_CASE("a fixed seed gives the same choices and statistics; another seed does
   // Whole games, with tree reuse: identical records.
   auto record = [&](std::uint64_t seed) {
     const Checkers g2 = searchtest::make_checkers(2, 40);
-    MctsAgent<CheckersState> a(g2, {"simulations=50", "evaluator=heuristic"}), b(g2, {"simulations=80", "rollout_depth=8"});
+    MctsAgent<CheckersState> a(g2, {"simulations=50", "evaluator=heuristic"}),
+        b(g2, {"simulations=80", "rollout_depth=8"});
     return searchtest::play_game(g2, {&a, &b}, seed).to_json();
   };
   CHECK(record(3) == record(3));
@@ -265,8 +273,8 @@ TEST_CASE("an action the seat did not see drops the kept tree instead of guessin
     agent.choose(s, rng);
     return agent.last_stats()["reused"].get<int>();
   };
-  CHECK(play(false) > 0);   // the reply seen whole: its subtree is kept
-  CHECK(play(true) == 0);   // the reply unseen: the search starts afresh
+  CHECK(play(false) > 0);  // the reply seen whole: its subtree is kept
+  CHECK(play(true) == 0);  // the reply unseen: the search starts afresh
 }
 
 TEST_CASE("progressive widening opens children in prior order, a few at a time") {
@@ -334,10 +342,12 @@ TEST_CASE("batched evaluation counts every simulation once and leaves no virtual
     const auto& tree = mcts.tree();
     CHECK(tree[mcts.root()].n == 500);
     std::uint32_t children = 0;
-    for (auto ch = tree[mcts.root()].first_child; ch != search::kNoNode; ch = tree[ch].next_sibling) children += tree[ch].n;
+    for (auto ch = tree[mcts.root()].first_child; ch != search::kNoNode; ch = tree[ch].next_sibling)
+      children += tree[ch].n;
     CHECK(children == 499);
     bool clean = true;
-    for (std::size_t i = 0; i < tree.size(); ++i) clean = clean && tree[static_cast<search::NodeIndex>(i)].virtual_loss == 0;
+    for (std::size_t i = 0; i < tree.size(); ++i)
+      clean = clean && tree[static_cast<search::NodeIndex>(i)].virtual_loss == 0;
     CHECK(clean);
   }
 }
@@ -348,7 +358,8 @@ TEST_CASE("final choice by value, by sampling, and ISMCTS on a perfect-informati
   std::set<Action> sampled;
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     Rng rng(seed);
-    MctsAgent<CheckersState> hot(game, {"simulations=60", "evaluator=heuristic", "final=sample", "temperature=50"});
+    MctsAgent<CheckersState> hot(game,
+                                 {"simulations=60", "evaluator=heuristic", "final=sample", "temperature=50"});
     const Action a = hot.choose(s, rng);
     CHECK(s.is_legal(a));
     sampled.insert(a);
@@ -361,7 +372,8 @@ TEST_CASE("final choice by value, by sampling, and ISMCTS on a perfect-informati
     CHECK(s.is_legal(agent.choose(s, rng)));
   }
   // Temperature 0 plays the most visited child, as final=visits does.
-  MctsAgent<CheckersState> cold(game, {"simulations=100", "evaluator=heuristic", "final=sample", "temperature=0"});
+  MctsAgent<CheckersState> cold(game,
+                                {"simulations=100", "evaluator=heuristic", "final=sample", "temperature=0"});
   MctsAgent<CheckersState> visits(game, {"simulations=100", "evaluator=heuristic"});
   Rng r1(3), r2(3);
   CHECK(cold.choose(s, r1) == visits.choose(s, r2));

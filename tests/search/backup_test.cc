@@ -45,7 +45,8 @@ TEST_CASE("the backed-up values match the tree's minimax values under each polic
   };
   for (const Case& k : {Case{"maxn", 0.2, 0.5, 0.35}, Case{"paranoid", 0.2, 0.3, 0.35}}) {
     CAPTURE(k.backup);
-    MctsAgent<TreeGame::State> agent(game, {"simulations=20000", "uct=0.3", std::string("backup=") + k.backup});
+    MctsAgent<TreeGame::State> agent(game,
+                                     {"simulations=20000", "uct=0.3", std::string("backup=") + k.backup});
     Rng rng(7);
     agent.choose(game.initial_state(), rng);
     int checked = 0;

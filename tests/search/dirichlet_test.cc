@@ -33,7 +33,9 @@ TEST_CASE("dirichlet: each draw sums to 1 and every coordinate has mean 1/k") {
   for (int i = 0; i < n; ++i) {
     search::dirichlet(0.3, rng, x);
     double s = 0;
-    for (int k = 0; k < 4; ++k) s += x[static_cast<std::size_t>(k)], mean[static_cast<std::size_t>(k)] += x[static_cast<std::size_t>(k)] / n;
+    for (int k = 0; k < 4; ++k)
+      s += x[static_cast<std::size_t>(k)],
+          mean[static_cast<std::size_t>(k)] += x[static_cast<std::size_t>(k)] / n;
     REQUIRE(s == doctest::Approx(1.0));
   }
   for (double m : mean) CHECK(m == doctest::Approx(0.25).epsilon(0.03));

@@ -75,7 +75,8 @@ TEST_CASE("on every game MCTS with a modest budget beats random in at least 90% 
             if (start.team_of(p) == start.team_of(seat)) seats[p] = &mcts;
           score += team_score(searchtest::play_game(game, seats, 300 + g), seat);
         }
-        std::printf("%s: mcts (50 simulations) vs random: %.3f over %d games\n", info.id.c_str(), score / games, games);
+        std::printf("%s: mcts (50 simulations) vs random: %.3f over %d games\n", info.id.c_str(),
+                    score / games, games);
         CAPTURE(info.id);
         CHECK(score / games >= 0.9);
         ++games_tested;

@@ -5,10 +5,10 @@
 // Eight cards ranked 1-8. Chance deals two to each seat, one at a time (each seat sees only
 // its own). Round 1: seat 0 plays a card face up, then seat 1; the higher card scores 1.
 // Then seat 0 draws one of the four cards left (seat 1 does not see which), seat 1 draws
-// one (seat 0 does not see which), two stay hidden in the deck, and a public die sets round 2's stake: 2 points with probability
-// `double_probability`, else 1. Round 2: seat 1 leads, seat 0 follows; the higher card
-// scores the stake. Round 3: each plays its last card (seat 0 first) for 1 point.
-// Returns +1 to the seat with more points, -1 to the other, 0 on a tie.
+// one (seat 0 does not see which), two stay hidden in the deck, and a public die sets round 2's stake: 2
+// points with probability `double_probability`, else 1. Round 2: seat 1 leads, seat 0 follows; the higher
+// card scores the stake. Round 3: each plays its last card (seat 0 first) for 1 point. Returns +1 to the seat
+// with more points, -1 to the other, 0 on a tie.
 //
 // Actions: 0-7 play or deal card (rank = action + 1); 8 and 9 the stake outcomes single and
 // double. apply() throws IllegalAction on an illegal action, so a search that applies an
@@ -41,12 +41,19 @@ struct StepInfo {
   Player seat;  // receiver of a deal, or the seat playing; -1 otherwise
 };
 inline constexpr std::array<StepInfo, kEnd + 1> kSteps = {{
-    {Step::kDeal, 0}, {Step::kDeal, 1}, {Step::kDeal, 0}, {Step::kDeal, 1},  // 0-3 deal
-    {Step::kPlay, 0}, {Step::kPlay, 1},                                      // 4-5 round 1
-    {Step::kDeal, 0}, {Step::kDeal, 1},                                      // 6-7 draws
-    {Step::kStake, -1},                                                      // 8 stake
-    {Step::kPlay, 1}, {Step::kPlay, 0},                                      // 9-10 round 2
-    {Step::kPlay, 0}, {Step::kPlay, 1},                                      // 11-12 round 3
+    {Step::kDeal, 0},
+    {Step::kDeal, 1},
+    {Step::kDeal, 0},
+    {Step::kDeal, 1},  // 0-3 deal
+    {Step::kPlay, 0},
+    {Step::kPlay, 1},  // 4-5 round 1
+    {Step::kDeal, 0},
+    {Step::kDeal, 1},    // 6-7 draws
+    {Step::kStake, -1},  // 8 stake
+    {Step::kPlay, 1},
+    {Step::kPlay, 0},  // 9-10 round 2
+    {Step::kPlay, 0},
+    {Step::kPlay, 1},  // 11-12 round 3
     {Step::kEnd, -1},
 }};
 // The play slot (0-5) of each play step, in the order cards are played.
@@ -55,9 +62,7 @@ inline constexpr std::array<int, kEnd + 1> kSlot = {-1, -1, -1, -1, 0, 1, -1, -1
 class State {
  public:
   State() = default;
-  explicit State(double double_probability) : p_double_(double_probability) {
-    deck_ = (1u << kCards) - 1;
-  }
+  explicit State(double double_probability) : p_double_(double_probability) { deck_ = (1u << kCards) - 1; }
 
   int num_players() const { return 2; }
   int step() const { return step_; }
@@ -107,15 +112,20 @@ class State {
   bool is_legal(Action a) const {
     const StepInfo& s = kSteps[step_];
     switch (s.kind) {
-      case Step::kStake: return a == kSingle || a == kDouble;
-      case Step::kDeal: return a >= 0 && a < kCards && (deck_ >> a & 1);
-      case Step::kPlay: return a >= 0 && a < kCards && (hand_[s.seat] >> a & 1);
-      default: return false;
+      case Step::kStake:
+        return a == kSingle || a == kDouble;
+      case Step::kDeal:
+        return a >= 0 && a < kCards && (deck_ >> a & 1);
+      case Step::kPlay:
+        return a >= 0 && a < kCards && (hand_[s.seat] >> a & 1);
+      default:
+        return false;
     }
   }
   void apply(Action a) {
     if (!is_legal(a))
-      throw IllegalAction("hiddencards: action " + std::to_string(a) + " is not legal at step " + std::to_string(step_));
+      throw IllegalAction("hiddencards: action " + std::to_string(a) + " is not legal at step " +
+                          std::to_string(step_));
     const StepInfo& s = kSteps[step_];
     if (s.kind == Step::kStake) {
       stake_ = a == kDouble ? 2 : 1;
@@ -125,7 +135,7 @@ class State {
     } else {
       hand_[s.seat] &= static_cast<std::uint8_t>(~(1u << a));
       played_[kSlot[step_]] = static_cast<std::int8_t>(a);
-      if (step_ == 5) score(played_[0], played_[1], 1);  // seat 0 led
+      if (step_ == 5) score(played_[0], played_[1], 1);        // seat 0 led
       if (step_ == 10) score(played_[3], played_[2], stake_);  // seat 1 led
       if (step_ == 12) score(played_[4], played_[5], 1);
     }
@@ -187,12 +197,15 @@ class State {
       const bool seen = (hand_[p] >> c & 1) || std::find(played_.begin(), played_.end(), c) != played_.end();
       if (!seen) unseen[n++] = c;
     }
-    for (int i = n - 1; i > 0; --i) std::swap(unseen[i], unseen[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    for (int i = n - 1; i > 0; --i)
+      std::swap(unseen[i], unseen[rng.below(static_cast<std::uint32_t>(i + 1))]);
     w.hand_[o] = 0;
     w.deck_ = 0;
     for (int i = 0; i < n; ++i) {
-      if (i < dealt - played) w.hand_[o] |= static_cast<std::uint8_t>(1u << unseen[i]);
-      else w.deck_ |= static_cast<std::uint8_t>(1u << unseen[i]);
+      if (i < dealt - played)
+        w.hand_[o] |= static_cast<std::uint8_t>(1u << unseen[i]);
+      else
+        w.deck_ |= static_cast<std::uint8_t>(1u << unseen[i]);
     }
     return w;
   }
@@ -220,8 +233,14 @@ class State {
     throw Error("hiddencards: expected a card 1-8, single or double, got '" + std::string(text) + "'");
   }
   nlohmann::json to_json() const {
-    return {{"hands", {hand_[0], hand_[1]}}, {"deck", deck_}, {"played", played_}, {"step", step_},
-            {"stake", stake_}, {"points", points_}, {"moves", moves_}, {"double_probability", p_double_}};
+    return {{"hands", {hand_[0], hand_[1]}},
+            {"deck", deck_},
+            {"played", played_},
+            {"step", step_},
+            {"stake", stake_},
+            {"points", points_},
+            {"moves", moves_},
+            {"double_probability", p_double_}};
   }
   std::string render_text() const { return observation_string(0) + " | " + observation_string(1) + "\n"; }
 

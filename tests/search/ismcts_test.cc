@@ -45,7 +45,8 @@ search::SearchConfig ismcts_config(int simulations) {
 
 TEST_CASE("ISMCTS is on by default for a hidden-information game and plays only legal actions") {
   const HiddenCards game = HiddenCards::make();
-  MctsAgent<CardState> seat0(game, {"simulations=200"}), seat1(game, {"simulations=200", "evaluator=heuristic"});
+  MctsAgent<CardState> seat0(game, {"simulations=200"}),
+      seat1(game, {"simulations=200", "evaluator=heuristic"});
   REQUIRE(seat0.settings().config.ismcts);
   REQUIRE_FALSE(seat0.settings().config.reuse_tree);
   RandomAgent<CardState> random;
@@ -60,7 +61,8 @@ TEST_CASE("ISMCTS is on by default for a hidden-information game and plays only 
 
 TEST_CASE("ISMCTS worlds agree with the view: the opponent's actions vary, the root player's do not") {
   const HiddenCards game = HiddenCards::make();
-  search::Mcts<CardState, search::RolloutEvaluator<CardState>> mcts(ismcts_config(1500), search::RolloutEvaluator<CardState>());
+  search::Mcts<CardState, search::RolloutEvaluator<CardState>> mcts(ismcts_config(1500),
+                                                                    search::RolloutEvaluator<CardState>());
   for (std::uint64_t seed = 0; seed < 10; ++seed) {
     const CardState view = position_at(game, 4, seed);  // seat 0 leads round 1
     Rng rng(seed);
@@ -89,7 +91,8 @@ TEST_CASE("ISMCTS worlds agree with the view: the opponent's actions vary, the r
 
 TEST_CASE("ISMCTS merges chance outcomes the root player cannot see and splits those it sees") {
   const HiddenCards game = HiddenCards::make();
-  search::Mcts<CardState, search::RolloutEvaluator<CardState>> mcts(ismcts_config(6000), search::RolloutEvaluator<CardState>());
+  search::Mcts<CardState, search::RolloutEvaluator<CardState>> mcts(ismcts_config(6000),
+                                                                    search::RolloutEvaluator<CardState>());
   double doubles = 0, stakes = 0;
   for (std::uint64_t seed = 0; seed < 5; ++seed) {
     const CardState view = position_at(game, 5, seed);  // seat 1 answers round 1

@@ -17,8 +17,8 @@ namespace searchtest {
 using namespace qilab;
 
 template <Game G>
-typename G::State play_game(const G& game, const std::vector<Agent<typename G::State>*>& seats, std::uint64_t seed,
-                            typename G::State start) {
+typename G::State play_game(const G& game, const std::vector<Agent<typename G::State>*>& seats,
+                            std::uint64_t seed, typename G::State start) {
   using S = typename G::State;
   Rng root(seed);
   Rng chance = root.split(0), views = root.split(1);
@@ -56,7 +56,8 @@ typename G::State play_game(const G& game, const std::vector<Agent<typename G::S
 }
 
 template <Game G>
-typename G::State play_game(const G& game, const std::vector<Agent<typename G::State>*>& seats, std::uint64_t seed) {
+typename G::State play_game(const G& game, const std::vector<Agent<typename G::State>*>& seats,
+                            std::uint64_t seed) {
   return play_game(game, seats, seed, game.initial_state());
 }
 

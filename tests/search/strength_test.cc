@@ -22,9 +22,10 @@ double match(const checkers::Checkers& game, Agent<CheckersState>& a, Agent<Chec
   double score = 0;
   for (int g = 0; g < games; ++g) {
     const bool a_first = g % 2 == 0;
-    const auto end = searchtest::play_game(game, a_first ? std::vector<Agent<CheckersState>*>{&a, &b}
-                                                         : std::vector<Agent<CheckersState>*>{&b, &a},
-                                           seed + static_cast<std::uint64_t>(g));
+    const auto end = searchtest::play_game(
+        game,
+        a_first ? std::vector<Agent<CheckersState>*>{&a, &b} : std::vector<Agent<CheckersState>*>{&b, &a},
+        seed + static_cast<std::uint64_t>(g));
     score += searchtest::checkers_score(end, a_first ? 0 : 1);
   }
   return score / games;
@@ -49,7 +50,8 @@ TEST_CASE("MCTS with a modest budget beats random in at least 90% of seat-rotate
   MctsAgent<CheckersState> rollout(game, {"simulations=100", "evaluator=rollout", "rollout_depth=4"});
   for (auto* mcts : {&heuristic, &rollout}) {
     const double score = match(game, *mcts, random, 20, 100);
-    std::printf("mcts (evaluator=%s, 100 simulations) vs random: %.3f\n", mcts->settings().evaluator.c_str(), score);
+    std::printf("mcts (evaluator=%s, 100 simulations) vs random: %.3f\n", mcts->settings().evaluator.c_str(),
+                score);
     CHECK(score >= 0.9);
   }
 }

@@ -29,10 +29,10 @@ namespace treegame {
 using namespace qilab;
 
 struct TreeNode {
-  Player player;                 // seat to move, kChancePlayer, or kTerminalPlayer (a leaf)
-  std::vector<int> children;     // child node per action 0, 1, ...
-  std::vector<double> chances;   // chance nodes: probability per action
-  Values values{};               // leaves
+  Player player;                // seat to move, kChancePlayer, or kTerminalPlayer (a leaf)
+  std::vector<int> children;    // child node per action 0, 1, ...
+  std::vector<double> chances;  // chance nodes: probability per action
+  Values values{};              // leaves
   std::string name;
 };
 
@@ -44,28 +44,30 @@ inline const std::vector<TreeNode>& tree(int variant) {
     return TreeNode{kTerminalPlayer, {}, {}, Values{v0, 1 - v0, 0, 0, 0, 0}, std::move(name)};
   };
   static const std::vector<TreeNode> backups = {
-      {0, {1, 2, 3}, {}, {}, "root"},
-      {1, {4, 5}, {}, {}, "A"},
-      {1, {6, 7}, {}, {}, "B"},
-      {1, {8, 9}, {}, {}, "C"},
-      leaf("a1", 0.2, 0.9, 0), leaf("a2", 0.6, 0.6, 0),
-      leaf("b1", 0.5, 0.5, 0), leaf("b2", 0.3, 0.4, 0),
-      leaf("c1", 0.35, 0, 0),  leaf("c2", 0.35, 0, 0),
+      {0, {1, 2, 3}, {}, {}, "root"}, {1, {4, 5}, {}, {}, "A"}, {1, {6, 7}, {}, {}, "B"},
+      {1, {8, 9}, {}, {}, "C"},       leaf("a1", 0.2, 0.9, 0),  leaf("a2", 0.6, 0.6, 0),
+      leaf("b1", 0.5, 0.5, 0),        leaf("b2", 0.3, 0.4, 0),  leaf("c1", 0.35, 0, 0),
+      leaf("c2", 0.35, 0, 0),
   };
   auto chance_tree = [&](double y) {
     return std::vector<TreeNode>{
         {0, {1, 2}, {}, {}, "root"},
         {kChancePlayer, {3, 4, 5}, {0.2, 0.3, 0.5}, {}, "X"},
         leaf2("Y", y),
-        leaf2("x1", 1.0), leaf2("x2", 0.5), leaf2("x3", 0.0),
+        leaf2("x1", 1.0),
+        leaf2("x2", 0.5),
+        leaf2("x3", 0.0),
     };
   };
   static const std::vector<TreeNode> chance_y04 = chance_tree(0.4);
   static const std::vector<TreeNode> chance_y03 = chance_tree(0.3);
   switch (variant) {
-    case 0: return backups;
-    case 1: return chance_y04;
-    default: return chance_y03;
+    case 0:
+      return backups;
+    case 1:
+      return chance_y04;
+    default:
+      return chance_y03;
   }
 }
 
@@ -162,7 +164,9 @@ class TreeGame {
   double max_return() const { return 1; }
   bool zero_sum() const { return false; }
   bool perfect_information() const { return true; }
-  std::vector<int> teams() const { return variant_ == 0 ? std::vector<int>{0, 0, 1} : std::vector<int>{0, 0}; }  // as team_of
+  std::vector<int> teams() const {
+    return variant_ == 0 ? std::vector<int>{0, 0, 1} : std::vector<int>{0, 0};
+  }  // as team_of
   State initial_state() const { return State(variant_); }
   State state_from_json(const nlohmann::json&) const { return State(variant_); }
 

@@ -58,7 +58,8 @@ TEST_CASE("run: an unbroken run writes its files; a resumed one continues with t
   RunHooks stop;
   stop.stop_after_step = 9;
   run_training(game, cfg, b.string(), false, stop);
-  CHECK(latest_checkpoint((b / "checkpoints").string()) == (b / "checkpoints" / "step-00000008.ckpt").string());
+  CHECK(latest_checkpoint((b / "checkpoints").string()) ==
+        (b / "checkpoints" / "step-00000008.ckpt").string());
   run_training(game, cfg, b.string(), true);
   const auto resumed = losses(b);
   REQUIRE(resumed.size() == 12);
@@ -86,7 +87,8 @@ TEST_CASE("run: a run killed by SIGKILL while writing checkpoints leaves the las
     if (pid == 0) {
       const bool resume = fs::exists(dir / "run.json");
       if (resume) {
-        execl(QILAB_RUN_HELPER, QILAB_RUN_HELPER, dir.c_str(), "40", "40", "resume", static_cast<char*>(nullptr));
+        execl(QILAB_RUN_HELPER, QILAB_RUN_HELPER, dir.c_str(), "40", "40", "resume",
+              static_cast<char*>(nullptr));
       } else {
         execl(QILAB_RUN_HELPER, QILAB_RUN_HELPER, dir.c_str(), "40", "40", static_cast<char*>(nullptr));
       }
@@ -98,7 +100,8 @@ TEST_CASE("run: a run killed by SIGKILL while writing checkpoints leaves the las
     while (std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
       std::error_code ec;
       seen = 0;
-      for (const auto& e : fs::directory_iterator(dir / "checkpoints", ec)) seen += e.path().extension() == ".ckpt";
+      for (const auto& e : fs::directory_iterator(dir / "checkpoints", ec))
+        seen += e.path().extension() == ".ckpt";
       if (seen >= static_cast<std::size_t>(3 * (attempt + 1))) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
@@ -110,9 +113,9 @@ TEST_CASE("run: a run killed by SIGKILL while writing checkpoints leaves the las
     const std::string last = latest_checkpoint((dir / "checkpoints").string());
     REQUIRE(!last.empty());
     const auto cfg = parse_train_config(qilab::testing::tiny_train_config(40, 40, 1), "helper.toml");
-    Trainer t(neural::Network(neural::NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), 2,
-                                                               cfg.network.blocks, cfg.network.channels,
-                                                               cfg.network.value_hidden),
+    Trainer t(neural::Network(neural::NetworkConfig::for_specs(
+                                  "pebbles", game.encoding_spec(), game.policy_spec(), 2, cfg.network.blocks,
+                                  cfg.network.channels, cfg.network.value_hidden),
                               1),
               cfg.optimizer);
     CHECK_NOTHROW(t.load_checkpoint(last));

@@ -18,8 +18,8 @@ using qilab::testing::Pebbles;
 namespace {
 
 neural::NetworkConfig net_config(const Pebbles& game) {
-  return neural::NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), game.num_players(), 1, 8,
-                                          16);
+  return neural::NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(),
+                                          game.num_players(), 1, 8, 16);
 }
 
 SelfPlayConfig config_for(const Pebbles& game, int threads) {
@@ -65,7 +65,8 @@ TEST_CASE("self-play: samples hold the visit distribution and each seat's outcom
         REQUIRE(smp.outcome.size() == static_cast<std::size_t>(players));
         for (int k = 0; k < players; ++k) {
           const double ret = r.returns[static_cast<std::size_t>((mover + k) % players)];
-          CHECK(smp.outcome[static_cast<std::size_t>(k)] == doctest::Approx(neural::ValueScale{-1.0, players - 1.0}.to_net(ret)));
+          CHECK(smp.outcome[static_cast<std::size_t>(k)] ==
+                doctest::Approx(neural::ValueScale{-1.0, players - 1.0}.to_net(ret)));
         }
         s.apply(a);
       }
@@ -122,7 +123,8 @@ TEST_CASE("self-play: resignation ends games and the check games count false pos
 
 TEST_CASE("search: root noise changes the root priors; the temperature schedule ends sampling") {
   const Pebbles game = Pebbles::make(2);
-  auto backend = std::make_shared<neural::DirectBackend>(std::make_shared<neural::Network>(net_config(game), 4));
+  auto backend =
+      std::make_shared<neural::DirectBackend>(std::make_shared<neural::Network>(net_config(game), 4));
   using S = qilab::testing::PebbleState;
   auto priors_of = [&](double alpha) {
     auto c = search_config_for(game);
@@ -166,8 +168,8 @@ TEST_CASE("gating: scores are per game, seat-rotated, with a Wilson interval") {
   const Pebbles game = Pebbles::make(2);
   using S = qilab::testing::PebbleState;
   const MatchScore strong = play_match<Pebbles>(
-      game, [&] { return make_agent(game, "mcts:simulations=300"); }, [&] { return make_agent(game, "random"); }, 20, 1,
-      2);
+      game, [&] { return make_agent(game, "mcts:simulations=300"); },
+      [&] { return make_agent(game, "random"); }, 20, 1, 2);
   CHECK(strong.games == 20);
   CHECK(strong.wins + strong.draws + strong.losses == 20);
   MESSAGE("mcts 300 vs random: " << strong.to_json().dump());

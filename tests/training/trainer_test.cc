@@ -19,8 +19,8 @@ using qilab::testing::Pebbles;
 namespace {
 
 neural::NetworkConfig net_config(const Pebbles& game) {
-  return neural::NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), game.num_players(), 1, 8,
-                                          16);
+  return neural::NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(),
+                                          game.num_players(), 1, 8, 16);
 }
 
 // `n` samples from random positions, each with a one-hot policy target and an outcome that
@@ -69,8 +69,8 @@ TEST_CASE("trainer: the loss falls on a fixed batch") {
   const Losses before = trainer.measure(batch);
   for (int i = 0; i < 60; ++i) trainer.step(batch);
   const Losses after = trainer.measure(batch);
-  MESSAGE("loss " << before.total << " -> " << after.total << " (policy " << before.policy << " -> " << after.policy
-                  << ", value " << before.value << " -> " << after.value << ")");
+  MESSAGE("loss " << before.total << " -> " << after.total << " (policy " << before.policy << " -> "
+                  << after.policy << ", value " << before.value << " -> " << after.value << ")");
   CHECK(after.policy < before.policy * 0.8);
   CHECK(after.value < before.value * 0.5);
   CHECK(trainer.steps() == 60);
@@ -132,7 +132,8 @@ TEST_CASE("shards: round trip, and bad files are named with the field") {
   CHECK(read_shard(path, shape) == samples);
   SampleShape other = shape;
   other.seats = 3;
-  CHECK_THROWS_WITH_AS(read_shard(path, other), (path + ": field 'seats' expects 3 (this run's game), got 2").c_str(), Error);
+  CHECK_THROWS_WITH_AS(read_shard(path, other),
+                       (path + ": field 'seats' expects 3 (this run's game), got 2").c_str(), Error);
   // Cut short.
   std::string bytes;
   {
@@ -141,7 +142,8 @@ TEST_CASE("shards: round trip, and bad files are named with the field") {
   }
   std::ofstream(path, std::ios::binary) << bytes.substr(0, bytes.size() - 3);
   CHECK_THROWS_WITH_AS(read_shard(path, shape),
-                       (path + ": field 'outcome' cut short (expected a complete sample shard)").c_str(), Error);
+                       (path + ": field 'outcome' cut short (expected a complete sample shard)").c_str(),
+                       Error);
   std::ofstream(path, std::ios::binary) << "hello";
   CHECK_THROWS_AS(read_shard(path, shape), Error);
   std::filesystem::remove_all(dir);
@@ -186,7 +188,8 @@ TEST_CASE("train configs: fields are typed and ranged, unknown ones refused") {
   CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[trainer]\noptimizer = \"rmsprop\"\n", "t.toml"),
                        "t.toml: field 'trainer.optimizer' expects one of sgd adam, got \"rmsprop\"", Error);
   CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[network]\nlayers = 3\n", "t.toml"),
-                       "t.toml: unknown field 'network.layers' (expected blocks, channels, value_hidden)", Error);
+                       "t.toml: unknown field 'network.layers' (expected blocks, channels, value_hidden)",
+                       Error);
   CHECK_THROWS_WITH_AS(parse_train_config("seed = 1\n", "t.toml"),
                        "t.toml: field 'game' expects a game config file (configs/games/...)", Error);
 }
