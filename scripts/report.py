@@ -1,150 +1,39 @@
 #!/usr/bin/python3
-"""The report of a `qilab play` run: one self-contained HTML page (charts embedded as PNG) from
-DIR/summary.json and DIR/games.jsonl. Run by `qilab report DIR` (apps/qilab/cmd_report.cc);
-charts by matplotlib (Debian's python3-matplotlib).
+"""The report of a run directory as one self-contained HTML page (charts embedded as PNG, boards
+as inline SVG, nothing fetched). Run by `qilab report DIR` (apps/qilab/cmd_report.cc), which
+gathers the numbers with the same functions as `qilab stats DIR --json` and `qilab ratings DIR
+--json` into the bundle file it passes here; this script reads DIR/summary.json (the run's facts)
+and a training run's DIR/metrics.jsonl itself. Charts by matplotlib (Debian's python3-matplotlib);
+the pieces live in scripts/qilab_report/. docs/pictures.md describes every section.
 
-Every rate is shown with its 95% Wilson interval (counted by game, as summary.json gives it)
-and its sample size. Bad input is one line on stderr naming the file and field, exit 2.
+Bad input is one line on stderr naming the file and field, exit 2; nothing is written then.
 
-usage: report.py DIR --out REPORT.html"""
+usage: report.py DIR --bundle BUNDLE.json --out REPORT.html"""
 import argparse
-import base64
 import html
-import io
 import json
-import math
 import os
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # nothing written beside the installed script
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+from qilab_report import charts, sections  # noqa: E402
+from qilab_report.inputs import BadInput, load_bundle, load_summary, load_training  # noqa: E402
+from qilab_report.sections import esc  # noqa: E402
 
-class BadInput(Exception):
-    pass
+# A game with more variants than this (options drawn per game) shows the largest ones' tables.
+MAX_VARIANTS = 4
 
-
-def load_summary(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            s = json.load(f)
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such file (run 'qilab play ... --out DIR' first)")
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: cannot read ({e})")
-    except json.JSONDecodeError as e:
-        raise BadInput(f"{path}: not JSON ({e.msg} at line {e.lineno} column {e.colno})")
-    if not isinstance(s, dict):
-        raise BadInput(f"{path}: expected a JSON object")
-
-    def need(obj, key, kind, what, where):
-        if not isinstance(obj, dict) or key not in obj:
-            raise BadInput(f"{path}: field '{where}{key}' missing (expected {what})")
-        value = obj[key]
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise BadInput(f"{path}: field '{where}{key}': expected {what}, got {json.dumps(value)[:60]}")
-        return value
-
-    need(s, "game", str, "the game id", "")
-    need(s, "games", int, "the number of games", "")
-    need(s, "seats", int, "the number of seats", "")
-    for table, label in (("by_seat", "seat"), ("by_agent", "agent")):
-        rows = need(s, table, list, f"a list of {label} tallies", "")
-        for i, row in enumerate(rows):
-            where = f"{table}[{i}]."
-            need(row, label, int if label == "seat" else str, f"the {label}", where)
-            need(row, "games", int, "a count of games", where)
-            for outcome in ("win", "draw", "loss"):
-                r = need(row, outcome, dict, "a tally {count, rate, ci95, effective_n}", where)
-                need(r, "count", int, "a count", where + outcome + ".")
-                need(r, "rate", (int, float), "a rate 0 to 1", where + outcome + ".")
-                ci = need(r, "ci95", list, "an interval [lo, hi]", where + outcome + ".")
-                if len(ci) != 2 or not all(isinstance(x, (int, float)) and 0 <= x <= 1 for x in ci) or ci[0] > ci[1]:
-                    raise BadInput(f"{path}: field '{where}{outcome}.ci95': expected [lo, hi] within 0..1, got {json.dumps(ci)[:60]}")
-                need(r, "effective_n", (int, float), "a number of trials", where + outcome + ".")
-    return s
-
-
-def load_lengths(path):
-    """Actions per game, by line; a torn last line (no newline) is skipped as qilab does."""
-    lengths = []
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such file (the run's records)")
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: cannot read ({e})")
-    lines = text.split("\n")
-    if lines and lines[-1] != "":
-        lines = lines[:-1]  # torn
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise BadInput(f"{path}:{number}: not JSON ({e.msg})")
-        if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
-            raise BadInput(f"{path}:{number}: field 'actions' missing (expected a list of action ids)")
-        lengths.append(len(record["actions"]))
-    if not lengths:
-        raise BadInput(f"{path}: no game records")
-    return lengths
-
-
-def png(fig):
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=100)
-    return base64.b64encode(buf.getvalue()).decode("ascii")
-
-
-def rate_chart(plt, rows, label_of, title):
-    """Win, draw and loss rates per row with their 95% intervals as error bars."""
-    fig, ax = plt.subplots(figsize=(7.5, 3.8))
-    outcomes = (("win", "#2ca02c"), ("draw", "#9e9e9e"), ("loss", "#d62728"))
-    width = 0.26
-    for k, (outcome, colour) in enumerate(outcomes):
-        xs = [i + (k - 1) * width for i in range(len(rows))]
-        rates = [row[outcome]["rate"] for row in rows]
-        lo = [max(0.0, row[outcome]["rate"] - row[outcome]["ci95"][0]) for row in rows]
-        hi = [max(0.0, row[outcome]["ci95"][1] - row[outcome]["rate"]) for row in rows]
-        ax.bar(xs, rates, width, color=colour, label=outcome, yerr=[lo, hi], capsize=3)
-    ax.set_xticks(range(len(rows)))
-    ax.set_xticklabels([f"{label_of(row)}\nn={row['games']} games" for row in rows], fontsize=8)
-    ax.set_ylim(0, 1.17)
-    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
-    ax.set_ylabel("rate, 95% Wilson interval")
-    ax.set_title(title, fontsize=11)
-    ax.legend(fontsize=8, loc="upper center", ncol=3, frameon=False)
-    fig.tight_layout()
-    return fig
-
-
-def length_chart(plt, lengths):
-    fig, ax = plt.subplots(figsize=(7.5, 3.2))
-    bins = min(30, max(5, int(math.sqrt(len(lengths))) + 1))
-    ax.hist(lengths, bins=bins, color="#1f77b4", edgecolor="white")
-    mean = sum(lengths) / len(lengths)
-    ax.axvline(mean, color="#222222", linestyle="--", label=f"mean {mean:.1f}")
-    ax.set_xlabel("actions per game")
-    ax.set_ylabel("games")
-    ax.set_title(f"Game length ({len(lengths)} games)", fontsize=11)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    return fig
-
-
-def interval(r):
-    return f"{r['rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]"
-
-
-def table(rows, label, label_of):
-    head = (f"<tr><th>{label}</th><th>games</th><th>win rate [95% CI]</th><th>draw rate [95% CI]</th>"
-            "<th>loss rate [95% CI]</th><th>effective n (win)</th></tr>")
-    body = "".join(
-        f"<tr><td>{html.escape(str(label_of(r)))}</td><td>{r['games']}</td><td>{interval(r['win'])}</td>"
-        f"<td>{interval(r['draw'])}</td><td>{interval(r['loss'])}</td><td>{r['win']['effective_n']:.1f}</td></tr>"
-        for r in rows)
-    return f"<table class=\"rates\">{head}{body}</table>"
+STYLE = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 16px; background: #fafaf7; color: #222; }
+table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; background: #fff; }
+td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
+figure { display: inline-block; margin: 6px; background: #fff; border: 1px solid #ddd; vertical-align: top; }
+figcaption { text-align: center; font-size: 12px; padding: 2px; max-width: 640px; }
+figure.moment .board svg { width: 520px; max-width: 100%; height: auto; display: block; }
+p.chi-square { background: #fff; border-left: 4px solid #1f77b4; padding: 4px 8px; }
+"""
 
 
 def write_atomically(path, text):
@@ -165,69 +54,189 @@ def write_atomically(path, text):
         raise
 
 
-def build(run_dir, out):
+class Page:
+    def __init__(self, plt):
+        self.plt = plt
+        self.body = []
+        self.charts = 0
+
+    def add(self, text):
+        self.body.append(text)
+
+    def chart(self, key, title, fig, variant=None):
+        self.add(sections.figure(key, title, charts.png(fig), variant))
+        self.plt.close(fig)
+        self.charts += 1
+
+
+def facts_table(run_dir, summary, bundle):
+    facts = [("directory", run_dir)]
+    if summary:
+        for key in ("tournament", "game", "options", "seed", "games", "decisive", "drawn", "agents", "lineups",
+                    "games_per_lineup", "program"):
+            if key in summary:
+                v = summary[key]
+                facts.append((key, v if isinstance(v, (str, int)) else json.dumps(v)))
+        facts.append(("intervals", summary.get("intervals", "95% Wilson score intervals counted by game")))
+    if bundle.get("records"):
+        facts.append(("games read from", bundle["records"]))
+    facts.append(("report written by", bundle.get("program", "qilab")))
+    return "".join(f"<tr><th>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in facts)
+
+
+def variant_section(page, game_id, k, variant, heading):
+    t = variant["tables"]
+    b = t["balance"]
+    tag = f"{game_id}-{k}"
+    page.add(f"<h3>{esc(heading)}</h3>")
+    page.add(f"<p>Options {esc(json.dumps(variant['options']))}; {t['games']} games, {variant['traced']} "
+             f"traced; sides (team of each seat) {esc(json.dumps(t['teams']))}.</p>")
+    page.chart("by-seat", f"Results by seat ({game_id})", charts.rate_chart(
+        page.plt, b["by_seat"], lambda r: f"seat {r['seat']}", f"Results by seat: {game_id}"), tag)
+    seats_are_teams = len(t["by_team"]) == len(b["by_seat"])
+    if not seats_are_teams:
+        page.chart("by-team", f"Results by side ({game_id})", charts.rate_chart(
+            page.plt, t["by_team"], lambda r: f"side {r['team']} (seats {','.join(map(str, r['seats']))})",
+            f"Results by side: {game_id}", lambda r: f"n={r['team_games']} games"), tag)
+    page.chart("by-agent", f"Results by agent ({game_id})", charts.rate_chart(
+        page.plt, b["by_agent"], lambda r: r["agent"][:24], f"Results by agent (seat-games): {game_id}",
+        lambda r: f"n={r['in_games']} games"), tag)
+    page.add(sections.chi_square(t["seat_equality"]))
+    page.add("<h4>By seat</h4>" + sections.tally_table(b["by_seat"], "seat", lambda r: r["seat"]))
+    if not seats_are_teams:
+        page.add("<h4>By side</h4>" + sections.tally_table(
+            t["by_team"], "side", lambda r: f"{r['team']} (seats {','.join(map(str, r['seats']))})"))
+    page.add("<h4>By agent</h4>" + sections.tally_table(b["by_agent"], "agent", lambda r: r["agent"]))
+    page.add(sections.first_mover(t["first_mover"]))
+    page.add("<h4>Outcome metrics</h4>" + sections.metrics_table(t["outcome_metrics"]))
+
+
+def games_sections(page, bundle):
+    stats, ratings, games = bundle["stats"], bundle["ratings"], bundle["games"]
+    page.add(f"<h2>Balance</h2><p>{stats['records']} games; {esc(stats['intervals'])}. Evaluator trace: "
+             f"{stats['trace']['games']} games ({esc(stats['trace']['rule'])}).</p>")
+    for g in stats["games"]:
+        game_id = g["game"]
+        variants = sorted(enumerate(g["variants"]), key=lambda kv: -kv[1]["tables"]["games"])
+        if len(variants) > MAX_VARIANTS:
+            page.add(f"<p>{game_id}: {len(variants)} variants (options drawn per game); the tables of the "
+                     f"{MAX_VARIANTS} with the most games follow, the game's analysis counts them all.</p>")
+        for k, v in variants[:MAX_VARIANTS]:
+            heading = game_id if len(variants) == 1 else f"{game_id}, variant {k + 1} of {len(variants)}"
+            variant_section(page, game_id, k, v, heading)
+        page.add(f"<h3>{esc(game_id)}: the game's own analysis</h3>")
+        a = g.get("analysis")
+        if a and a.get("heroes"):
+            page.chart("by-hero", f"Win rate by hero ({game_id})", charts.hero_chart(
+                page.plt, a["heroes"], f"Win rate by hero (n = sides played): {game_id}"))
+        page.add(sections.analysis(a))
+        openings = a.get("openings") if a else None
+        page.add("<h4>Opening rankings</h4>" + (sections.list_table(openings) if openings else
+                                               "<p>No opening search results.</p>"))
+
+    page.add("<h2>Game length</h2>")
+    by_game = {}
+    for row in games:
+        by_game.setdefault(row["game"], []).append(row["length"])
+    for game_id, lengths in by_game.items():
+        page.chart("length", f"Game length ({game_id})", charts.length_chart(page.plt, lengths,
+                                                                               f"Game length: {game_id}"))
+        page.add(f"<p>{esc(game_id)}: mean {sum(lengths) / len(lengths):.1f} actions, min {min(lengths)}, "
+                 f"max {max(lengths)} ({len(lengths)} games).</p>")
+
+    page.add("<h2>Ratings</h2>")
+    for r in ratings["games"]:
+        page.add(f"<h3>{esc(r['game'])}</h3>" + sections.ratings(r))
+
+    page.add("<h2>Decisive moments</h2>")
+    moments = bundle["moments"]
+    if moments:
+        page.add(f"<p>Of {moments[0]['scanned']} decided games replayed with the evaluator (sampled evenly), "
+                 "the ones with the most lead changes; in each, the position after the action that grew the "
+                 "eventual winner's margin the most (the winner's team value minus the best other team's).</p>")
+        page.add("".join(sections.moment(m) for m in moments))
+    else:
+        page.add("<p>No decided game to draw.</p>")
+
+
+def training_sections(page, t):
+    page.add("<h2>Training</h2>")
+    run = t["run"]
+    if run:
+        page.add(f"<p>Run {esc(json.dumps(run)[:400])}; events from {esc(t['path'])}.</p>")
+    if t["train"]:
+        page.chart("loss", "Training losses", charts.loss_chart(page.plt, t["train"]))
+        last = t["train"][-1]
+        page.add(f"<p>Last step {last['step']}: loss {last['loss']:.4f} (policy {last['policy_loss']:.4f}, "
+                 f"value {last['value_loss']:.4f}).</p>")
+    else:
+        page.add("<p>No trainer step logged yet.</p>")
+    # A gating or baseline match is logged after its iteration's steps: place it at the last step.
+    step_of = {}
+    for e in t["train"]:
+        step_of[e.get("iteration")] = e["step"]
+    series = []
+    for kind, colour, label in (("baseline", "#d62728", "against the baseline"),
+                                ("gating", "#1f77b4", "against the best network (gating)")):
+        points = [(step_of.get(e["iteration"], e["iteration"]), e) for e in t[kind]]
+        if points:
+            if kind == "baseline":
+                label = f"against {t[kind][0].get('baseline', 'the baseline')}"
+            series.append((label, colour, points))
+    if series:
+        page.chart("strength", "Strength by step", charts.strength_chart(page.plt, series))
+        rows = []
+        for label, _, points in series:
+            for step, e in points:
+                r = e["result"]
+                rows.append({"opponent": label, "iteration": e["iteration"], "step": step, "games": r["games"],
+                             "wins": r.get("wins"), "draws": r.get("draws"), "losses": r.get("losses"),
+                             "score [95% CI]": f"{r['score']:.3f} [{r['interval95'][0]:.3f}, "
+                                               f"{r['interval95'][1]:.3f}]",
+                             "promoted": e.get("promoted", "")})
+        page.add(sections.list_table(rows, "strength"))
+    else:
+        page.add("<p>No gating or baseline games logged.</p>")
+
+
+def build(run_dir, bundle_path, out):
+    bundle = load_bundle(bundle_path)
     summary_path = os.path.join(run_dir, "summary.json")
-    records_path = os.path.join(run_dir, "games.jsonl")
-    s = load_summary(summary_path)
-    lengths = load_lengths(records_path)
+    summary = load_summary(summary_path) if os.path.exists(summary_path) else None
+    training = load_training(run_dir)
     try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = charts.pyplot()
     except ImportError:
         raise BadInput("matplotlib is not installed for " + sys.executable +
                        " (Debian: apt-get install python3-matplotlib; scripts/setup installs it)")
-    charts = []
-    seat_fig = rate_chart(plt, s["by_seat"], lambda r: f"seat {r['seat']}", "Results by seat")
-    charts.append(("by-seat", "Results by seat", png(seat_fig)))
-    agent_fig = rate_chart(plt, s["by_agent"], lambda r: r["agent"][:24], "Results by agent (seat-games)")
-    charts.append(("by-agent", "Results by agent", png(agent_fig)))
-    charts.append(("length", "Game length", png(length_chart(plt, lengths))))
-    plt.close("all")
-
-    decisive = s.get("decisive", "?")
-    facts = [("game", s["game"]), ("options", json.dumps(s.get("options", {}))), ("seed", s.get("seed", "?")),
-             ("games", s["games"]), ("decisive", decisive), ("drawn", s.get("drawn", "?")),
-             ("agents", ", ".join(s.get("agents", []))), ("program", s.get("program", "")),
-             ("intervals", s.get("intervals", "95% Wilson score intervals counted by game"))]
-    fact_rows = "".join(f"<tr><th>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>" for k, v in facts)
-    chart_html = "".join(
-        f"<figure><img class=\"chart\" data-chart=\"{key}\" alt=\"{html.escape(title)}\" "
-        f"src=\"data:image/png;base64,{data}\"><figcaption>{html.escape(title)}</figcaption></figure>"
-        for key, title, data in charts)
-    page = f"""<!DOCTYPE html>
+    page = Page(plt)
+    if bundle["stats"] is not None:
+        games_sections(page, bundle)
+    if training is not None:
+        training_sections(page, training)
+    title = summary.get("tournament", summary["game"]) if summary else os.path.basename(os.path.normpath(run_dir))
+    n = f", {len(bundle['games'])} games" if bundle["games"] is not None else ""
+    text = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="generator" content="qilab report">
-<title>qilab report: {html.escape(s['game'])}, {s['games']} games</title>
-<style>
-body {{ font-family: "DejaVu Sans", Arial, sans-serif; margin: 16px; background: #fafaf7; color: #222; }}
-table {{ border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; background: #fff; }}
-td, th {{ border: 1px solid #ccc; padding: 3px 8px; text-align: left; }}
-figure {{ display: inline-block; margin: 6px; background: #fff; border: 1px solid #ddd; }}
-figcaption {{ text-align: center; font-size: 12px; padding: 2px; }}
-</style></head><body>
-<h1>qilab report: {html.escape(s['game'])}, {s['games']} games</h1>
-<table class="facts">{fact_rows}</table>
-<h2>Charts</h2>
-{chart_html}
-<h2>By seat</h2>
-{table(s['by_seat'], 'seat', lambda r: r['seat'])}
-<h2>By agent</h2>
-{table(s['by_agent'], 'agent', lambda r: r['agent'])}
-<p>Game length: mean {sum(lengths) / len(lengths):.1f} actions, min {min(lengths)}, max {max(lengths)}
-({len(lengths)} games in {html.escape(records_path)}).</p>
+<title>qilab report: {esc(title)}{n}</title>
+<style>{STYLE}</style></head><body>
+<h1>qilab report: {esc(title)}{n}</h1>
+<table class="facts">{facts_table(run_dir, summary, bundle)}</table>
+{"".join(page.body)}
 </body></html>
 """
-    write_atomically(out, page)
-    return len(charts)
+    write_atomically(out, text)
+    return page.charts
 
 
 def main():
-    parser = argparse.ArgumentParser(description="The report of a qilab play run as one HTML page.")
-    parser.add_argument("dir", help="the run's directory (summary.json, games.jsonl)")
+    parser = argparse.ArgumentParser(description="The report of a qilab run directory as one HTML page.")
+    parser.add_argument("dir", help="the run's directory")
+    parser.add_argument("--bundle", required=True, help="the numbers qilab report gathered (JSON)")
     parser.add_argument("--out", required=True, help="the HTML file to write")
     args = parser.parse_args()
     try:
-        n = build(args.dir, args.out)
+        n = build(args.dir, args.bundle, args.out)
     except BadInput as e:
         print(f"report: {e}", file=sys.stderr)
         sys.exit(2)

@@ -1,8 +1,13 @@
-// qilab report: the report of a `qilab play` run (DIR/summary.json, DIR/games.jsonl) as one
-// self-contained HTML page with charts, written by the shipped script scripts/report.py
-// (Python with Debian's python3-matplotlib). The script is found in qilab's data folder
-// (engine/core/data.h: share/qilab/scripts/report.py beside an installed or built program).
+// qilab report: the report of a run directory as one self-contained HTML page with charts:
+// a tournament's store (DIR/tournament.db), a play run's records (DIR/games.jsonl), a training
+// run (DIR/metrics.jsonl), or several of them. This side gathers the numbers through the same
+// functions as `qilab stats DIR --json` and `qilab ratings DIR --json`, each game's length and
+// a few decisive moments drawn as SVG (report_moments.h), into one JSON file; the shipped script
+// scripts/report.py (Python with Debian's python3-matplotlib) draws the charts and writes the
+// page. The script reads summary.json and the training files itself. It is found in qilab's
+// data folder (engine/core/data.h: share/qilab/scripts/report.py beside the program).
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -14,8 +19,14 @@
 
 #include "apps/qilab/commands.h"
 #include "apps/qilab/game_args.h"
+#include "apps/qilab/report_moments.h"
+#include "engine/core/config.h"
 #include "engine/core/data.h"
 #include "engine/core/error.h"
+#include "engine/core/version.h"
+#include "experiments/run_ratings.h"
+#include "experiments/run_records.h"
+#include "experiments/run_stats.h"
 
 namespace qilab::cli {
 namespace {
@@ -41,17 +52,73 @@ std::string python() {
   return "python3";
 }
 
+// The numbers the script draws: {"dir", "program", "records" (the store's or games.jsonl's
+// path, or null), "stats", "ratings", "games" (per game: index, game, lineup, length, ending,
+// agents, returns), "moments"}; the game parts are null for a directory without games.
+nlohmann::json gather(const std::string& dir) {
+  namespace fs = std::filesystem;
+  const fs::path d(dir);
+  std::error_code ec;
+  const bool store = fs::exists(d / "tournament.db", ec), play = fs::exists(d / "games.jsonl", ec);
+  const bool training = fs::exists(d / "metrics.jsonl", ec);
+  if (!store && !play && !training)
+    throw Error(dir +
+                ": nothing to report (expected tournament.db from 'qilab tournament', games.jsonl from "
+                "'qilab play' or metrics.jsonl from 'qilab train')");
+  nlohmann::json bundle = nlohmann::json::object();
+  bundle["dir"] = dir;
+  bundle["program"] = fmt::format("qilab {} (commit {})", version(), git_commit());
+  for (const char* key : {"records", "stats", "ratings", "games", "moments"}) bundle[key] = nullptr;
+  if (!store && !play) return bundle;
+  const std::string source = (d / (store ? "tournament.db" : "games.jsonl")).string();
+  const auto records = experiments::load_run_records(dir);
+  experiments::StatsOptions o;
+  o.source = source;
+  bundle["records"] = source;
+  // run_stats replays every record and refuses one that does not replay, before the moments do.
+  bundle["stats"] = experiments::run_stats(records, o);
+  bundle["ratings"] = experiments::run_ratings(records, source);
+  nlohmann::json games = nlohmann::json::array();
+  for (const auto& r : records)
+    games.push_back({{"index", r.index},
+                     {"game", r.game},
+                     {"lineup", r.lineup},
+                     {"length", r.actions.size()},
+                     {"ending", r.ending},
+                     {"agents", r.agents},
+                     {"returns", r.returns}});
+  bundle["games"] = std::move(games);
+  bundle["moments"] = decisive_moments(records);
+  return bundle;
+}
+
+// Removes the bundle file however the command ends.
+struct TempFile {
+  std::string path;
+  ~TempFile() {
+    std::error_code ec;
+    if (!path.empty()) std::filesystem::remove(path, ec);
+  }
+};
+
 void run(const ReportArgs& a) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!fs::is_directory(a.dir, ec))
-    throw Error(a.dir + ": not a directory (expected the --out folder of 'qilab play')");
+    throw Error(a.dir +
+                ": not a directory (expected the --out folder of 'qilab tournament', 'qilab play' or "
+                "'qilab train')");
   const std::string out = a.out.empty() ? (fs::path(a.dir) / "report.html").string() : a.out;
+  check_atomic_write(out);
   const std::string script = data_path("scripts/report.py");
   if (!fs::exists(script, ec))
     throw Error(script + ": the report script is missing from qilab's data folder");
+  const nlohmann::json bundle = gather(a.dir);
+  TempFile tmp;
+  tmp.path = (fs::temp_directory_path(ec) / fmt::format("qilab-report-{}.json", ::getpid())).string();
+  write_file_atomically(tmp.path, bundle.dump());
   const std::string cmd = shell_word(python()) + " " + shell_word(script) + " " + shell_word(a.dir) +
-                          " --out " + shell_word(out) + " 2>&1";
+                          " --bundle " + shell_word(tmp.path) + " --out " + shell_word(out) + " 2>&1";
   FILE* pipe = ::popen(cmd.c_str(), "r");
   if (!pipe) throw Error("cannot run " + python() + " for the report");
   std::string text;
@@ -74,10 +141,13 @@ void run(const ReportArgs& a) {
 }  // namespace
 
 void add_report_command(CLI::App& app) {
-  auto* cmd =
-      app.add_subcommand("report", "Write the report of a play run (charts, rates with intervals) as HTML");
+  auto* cmd = app.add_subcommand("report",
+                                 "Write the report of a tournament, play or training run (charts, rates with "
+                                 "intervals, ratings, decisive moments) as one HTML page");
   auto a = std::make_shared<ReportArgs>();
-  cmd->add_option("dir", a->dir, "The run's directory (summary.json and games.jsonl from 'qilab play')")
+  cmd->add_option("dir", a->dir,
+                  "The run's directory: tournament.db ('qilab tournament'), games.jsonl ('qilab play') "
+                  "or metrics.jsonl ('qilab train')")
       ->required();
   cmd->add_option("-o,--out", a->out, "The HTML file to write (default: DIR/report.html)");
   cmd->callback([a] { run(*a); });

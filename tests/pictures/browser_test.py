@@ -2,6 +2,8 @@
 """The replay page in headless Chromium (Debian's `chromium`): the page loads without a script
 error, its buttons, slider and move list change the board, play advances it; a page with a
 broken script is caught (so the check can fail); and a screenshot of the page is not blank.
+Then the report pages of that run and of a small tournament store: charts decoded, the decisive
+moments' boards drawn, no script error, a screenshot that is not blank.
 Exits 77 (CTest: skipped) with a message when Chromium is absent; scripts/setup installs it.
 
 usage: browser_test.py QILAB SOURCE_DIR"""
@@ -65,18 +67,58 @@ TAIL_PROBE = """<script>
 </script>"""
 
 
-# The report's charts: each <img class="chart"> with the size it decoded to (0 if it did not).
+# The report's charts: each <img class="chart"> with the size it decoded to (0 if it did not);
+# the decisive moments' boards (inline <svg>) with their drawn size; script errors.
 REPORT_PROBE = """<script>
 window.addEventListener("load", function () {
   const charts = Array.from(document.querySelectorAll("img.chart")).map(function (img) {
     return [img.dataset.chart, img.naturalWidth, img.naturalHeight];
   });
+  const boards = Array.from(document.querySelectorAll("figure.moment svg")).map(function (svg) {
+    const box = svg.getBoundingClientRect();
+    return [Math.round(box.width), Math.round(box.height), svg.querySelectorAll("g.piece").length];
+  });
   const pre = document.createElement("pre");
   pre.id = "qilab-test";
-  pre.textContent = JSON.stringify(charts);
+  pre.textContent = JSON.stringify({ charts: charts, boards: boards, errors: window.__qilabErrors });
   document.body.appendChild(pre);
 });
 </script>"""
+
+CHECKERS_TOURNAMENT = """name = "browser-test"
+game = "configs/games/checkers-2p.toml"
+set = ["max_turns=40", "adjudicate=evaluation"]
+seed = 4
+games_per_lineup = 20
+agents = ["random", "mcts:simulations=8"]
+"""
+
+
+def check_report(binary, profile, qilab, source, run_dir, work, name, expected):
+    """`qilab report run_dir` in the browser: the charts named `expected` (at least) decoded to
+    a real size, the boards drawn, no script error, a screenshot that is not blank."""
+    report = os.path.join(work, name + ".html")
+    subprocess.run([qilab, "report", run_dir, "--out", report], cwd=source, check=True, stdout=subprocess.DEVNULL)
+    html = open(report, encoding="utf-8").read()
+    probe_page = os.path.join(work, name + "-probe.html")
+    with open(probe_page, "w", encoding="utf-8") as f:
+        f.write(html.replace("<head>", "<head>\n" + HEAD_PROBE, 1).replace("</body>", REPORT_PROBE + "\n</body>", 1))
+    r = browser(binary, profile, "--virtual-time-budget=5000", "--dump-dom", "file://" + probe_page)
+    m = re.search(r'<pre id="qilab-test">(.*?)</pre>', r.stdout, re.S)
+    assert m, f"{name} probe wrote nothing; stderr: {r.stderr[-2000:]}"
+    found = json.loads(m.group(1).replace("&quot;", '"'))
+    charts = found["charts"]
+    print(f"{name} charts:", charts, "boards:", found["boards"])
+    console = [line for line in r.stderr.splitlines() if "Uncaught" in line]
+    assert found["errors"] == [] and console == [], (found["errors"], console)
+    assert all(w >= 300 and h >= 200 for _, w, h in charts), charts
+    assert set(expected) <= {c[0] for c in charts}, charts
+    shot = os.path.join(work, name + ".png")
+    browser(binary, profile, "--window-size=1200,1400", "--screenshot=" + shot, "file://" + report)
+    colours = png_colours(shot)
+    print(f"{name} screenshot: {colours} colours")
+    assert colours >= 8, f"{name} screenshot nearly blank: {colours} colours"
+    return found
 
 
 def chromium():
@@ -202,24 +244,19 @@ def main():
                 subprocess.run(["/usr/bin/python3", "-c", "import matplotlib"], capture_output=True).returncode != 0:
             print("SKIP (report part): no Python with matplotlib (scripts/setup installs python3-matplotlib)")
         else:
-            report = os.path.join(work, "report.html")
-            subprocess.run([qilab, "report", out, "--out", report], cwd=source, check=True, stdout=subprocess.DEVNULL)
-            html = open(report, encoding="utf-8").read()
-            probe_page = os.path.join(work, "report-probe.html")
-            with open(probe_page, "w", encoding="utf-8") as f:
-                f.write(html.replace("</body>", REPORT_PROBE + "\n</body>", 1))
-            r = browser(binary, profile, "--virtual-time-budget=5000", "--dump-dom", "file://" + probe_page)
-            m = re.search(r'<pre id="qilab-test">(.*?)</pre>', r.stdout, re.S)
-            assert m, f"report probe wrote nothing; stderr: {r.stderr[-2000:]}"
-            charts = json.loads(m.group(1).replace("&quot;", '"'))
-            print("report charts:", charts)
-            assert len(charts) == 3 and all(w >= 300 and h >= 200 for _, w, h in charts), charts
-            assert {c[0] for c in charts} == {"by-seat", "by-agent", "length"}, charts
-            shot = os.path.join(work, "report.png")
-            browser(binary, profile, "--window-size=1200,1400", "--screenshot=" + shot, "file://" + report)
-            colours = png_colours(shot)
-            print(f"report screenshot: {colours} colours")
-            assert colours >= 8, f"report screenshot nearly blank: {colours} colours"
+            found = check_report(binary, profile, qilab, source, out, work, "report", ["by-seat", "by-agent", "length"])
+            assert len(found["charts"]) == 3, found["charts"]
+            # A tournament store's report: ratings and boards of decisive moments besides.
+            config = os.path.join(work, "tournament.toml")
+            with open(config, "w") as f:
+                f.write(CHECKERS_TOURNAMENT)
+            store = os.path.join(work, "store")
+            subprocess.run([qilab, "tournament", "--config", config, "--out", store], cwd=source, check=True,
+                           stdout=subprocess.DEVNULL)
+            found = check_report(binary, profile, qilab, source, store, work, "store-report",
+                                 ["by-seat", "by-agent", "length"])
+            assert found["boards"] and all(w >= 200 and h >= 150 and pieces == 20 for w, h, pieces in found["boards"]), \
+                found["boards"]
     print("ok")
 
 

@@ -1,0 +1,150 @@
+#include "apps/qilab/report_moments.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "engine/core/config.h"
+#include "engine/core/error.h"
+#include "engine/core/svg.h"
+#include "engine/registry.h"
+#include "experiments/outcome.h"
+
+namespace qilab::cli {
+namespace {
+
+struct Candidate {
+  const GameRecord* record = nullptr;
+  int winner_team = -1;
+  std::int64_t lead_changes = 0;
+  std::int64_t positions = 0;
+  std::size_t ply = 0;  // the action whose effect was the largest swing
+  double before = 0, after = 0;
+};
+
+// The winner's margin over the best other team, from evaluate() (a team's value: its best seat).
+double margin(const AnyState& s, const std::vector<int>& teams, int winner_team, int* leader) {
+  const Values v = s.evaluate();
+  const int num_teams = *std::max_element(teams.begin(), teams.end()) + 1;
+  std::vector<double> team(static_cast<std::size_t>(num_teams), -std::numeric_limits<double>::infinity());
+  for (std::size_t p = 0; p < teams.size(); ++p)
+    team[static_cast<std::size_t>(teams[p])] = std::max(team[static_cast<std::size_t>(teams[p])], v[p]);
+  double best_other = -std::numeric_limits<double>::infinity();
+  int lead = 0;
+  bool tie = false;
+  for (int t = 0; t < num_teams; ++t) {
+    const double x = team[static_cast<std::size_t>(t)];
+    if (t != winner_team) best_other = std::max(best_other, x);
+    if (t == 0) continue;
+    if (x > team[static_cast<std::size_t>(lead)]) {
+      lead = t;
+      tie = false;
+    } else if (x == team[static_cast<std::size_t>(lead)]) {
+      tie = true;
+    }
+  }
+  *leader = tie ? -1 : lead;
+  return team[static_cast<std::size_t>(winner_team)] - best_other;
+}
+
+// The game each record was played with, built once per game and options.
+class Games {
+ public:
+  const AnyGame& of(const GameRecord& r) {
+    auto& game = games_[r.game + " " + r.options.dump()];
+    if (!game) {
+      GameConfig config;
+      config.game = r.game;
+      config.source = fmt::format("game {} of the run", r.index);
+      config.options = r.options;
+      game = make_any_game(config);
+    }
+    return *game;
+  }
+
+ private:
+  std::map<std::string, std::unique_ptr<AnyGame>> games_;
+};
+
+}  // namespace
+
+nlohmann::json decisive_moments(const std::vector<GameRecord>& records, const MomentOptions& options) {
+  Games games;
+  std::vector<std::pair<const GameRecord*, int>> decided;  // record, winning team
+  for (const auto& r : records) {
+    const std::vector<int> teams = games.of(r).teams();
+    if (r.returns.size() != teams.size()) continue;
+    const auto outcomes = experiments::seat_outcomes(r.returns, teams);
+    for (std::size_t p = 0; p < outcomes.size(); ++p)
+      if (outcomes[p] == experiments::Outcome::kWin) {
+        decided.emplace_back(&r, teams[p]);
+        break;
+      }
+  }
+  std::vector<Candidate> candidates;
+  const std::size_t n = decided.size(), scan = std::min(n, options.scanned);
+  for (std::size_t k = 0; k < scan; ++k) {
+    const auto [record, winner_team] = decided[k * n / scan];  // evenly over the run
+    const AnyGame& game = games.of(*record);
+    const std::vector<int> teams = game.teams();
+    auto s = game.initial_state();
+    Candidate c{record, winner_team};
+    int leader = -1, last_leader = -1;
+    double m = margin(*s, teams, winner_team, &leader);
+    last_leader = leader;
+    double best_swing = -std::numeric_limits<double>::infinity();
+    for (std::size_t ply = 0; ply < record->actions.size(); ++ply) {
+      s->apply(record->actions[ply]);
+      const double next = margin(*s, teams, winner_team, &leader);
+      if (leader >= 0) {
+        if (last_leader >= 0 && leader != last_leader) ++c.lead_changes;
+        last_leader = leader;
+      }
+      if (next - m > best_swing) {
+        best_swing = next - m;
+        c.ply = ply;
+        c.before = m;
+        c.after = next;
+      }
+      m = next;
+    }
+    c.positions = static_cast<std::int64_t>(record->actions.size()) + 1;
+    if (!record->actions.empty()) candidates.push_back(c);
+  }
+  // The most lead changes first; among equals the larger swing, then the earlier game.
+  std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.lead_changes != b.lead_changes) return a.lead_changes > b.lead_changes;
+    return a.after - a.before > b.after - b.before;
+  });
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = 0; i < std::min(options.moments, candidates.size()); ++i) {
+    const Candidate& c = candidates[i];
+    const GameRecord& r = *c.record;
+    auto s = games.of(r).initial_state();
+    for (std::size_t ply = 0; ply < c.ply; ++ply) s->apply(r.actions[ply]);
+    const Player mover = s->current_player();
+    const std::string move = s->action_to_string(r.actions[c.ply]);
+    s->apply(r.actions[c.ply]);
+    out.push_back({{"game", r.game},
+                   {"index", r.index},
+                   {"ply", c.ply + 1},
+                   {"mover", mover == kChancePlayer ? -1 : mover},
+                   {"move", move},
+                   {"winner_team", c.winner_team},
+                   {"agents", r.agents},
+                   {"returns", r.returns},
+                   {"margin_before", c.before},
+                   {"margin_after", c.after},
+                   {"swing", c.after - c.before},
+                   {"lead_changes", c.lead_changes},
+                   {"positions", c.positions},
+                   {"scanned", scan},
+                   {"svg", s->render_svg(svg::kReferee)}});
+  }
+  return out;
+}
+
+}  // namespace qilab::cli

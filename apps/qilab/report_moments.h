@@ -1,0 +1,26 @@
+#pragma once
+// The decisive moments `qilab report` draws: for a few decided games, the action after which
+// the eventual winner's lead in the evaluator's values grew the most, with the board after it
+// as SVG (the referee's view). docs/pictures.md says how games and moments are chosen.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/record.h"
+
+namespace qilab::cli {
+
+struct MomentOptions {
+  std::size_t moments = 3;    // games drawn, at most
+  std::size_t scanned = 200;  // decided games replayed to choose them, sampled evenly
+};
+
+// One object per moment, best first: {"game", "index", "ply" (actions before the drawn position),
+// "mover" (seat, or -1 for chance), "move" (notation), "winner_team", "agents", "returns",
+// "margin_before", "margin_after", "swing", "lead_changes", "positions", "scanned", "svg"}.
+// The margin is the winner's team value minus the best other team's (State::evaluate, each
+// team's value the best of its seats). Records that do not replay in this build throw Error.
+nlohmann::json decisive_moments(const std::vector<GameRecord>& records, const MomentOptions& options = {});
+
+}  // namespace qilab::cli
