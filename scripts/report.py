@@ -152,8 +152,10 @@ def games_sections(page, bundle):
     moments = bundle["moments"]
     if moments:
         page.add(f"<p>Of {moments[0]['scanned']} decided games replayed with the evaluator (sampled evenly), "
-                 "the ones with the most lead changes; in each, the position after the action that grew the "
-                 "eventual winner's margin the most (the winner's team value minus the best other team's).</p>")
+                 "those where the eventual winner came from behind, most lead changes first; in each, the "
+                 "position after the action from which the winner led to the end (in a game it led throughout: "
+                 "after the action that grew its margin the most; the margin is the winner's team value minus "
+                 "the best other team's).</p>")
         page.add("".join(sections.moment(m) for m in moments))
     else:
         page.add("<p>No decided game to draw.</p>")

@@ -21,7 +21,8 @@ struct Candidate {
   int winner_team = -1;
   std::int64_t lead_changes = 0;
   std::int64_t positions = 0;
-  std::size_t ply = 0;  // the action whose effect was the largest swing
+  bool turning = false;  // the winner took the lead for good at `ply` (else: its largest swing)
+  std::size_t ply = 0;   // the action drawn (the board after it)
   double before = 0, after = 0;
 };
 
@@ -92,30 +93,43 @@ nlohmann::json decisive_moments(const std::vector<GameRecord>& records, const Mo
     const std::vector<int> teams = game.teams();
     auto s = game.initial_state();
     Candidate c{record, winner_team};
-    int leader = -1, last_leader = -1;
-    double m = margin(*s, teams, winner_team, &leader);
-    last_leader = leader;
-    double best_swing = -std::numeric_limits<double>::infinity();
-    for (std::size_t ply = 0; ply < record->actions.size(); ++ply) {
-      s->apply(record->actions[ply]);
-      const double next = margin(*s, teams, winner_team, &leader);
-      if (leader >= 0) {
-        if (last_leader >= 0 && leader != last_leader) ++c.lead_changes;
-        last_leader = leader;
+    // The margin and the leader at every position, the start included.
+    std::vector<double> margins;
+    std::vector<int> leaders;
+    int leader = -1;
+    margins.push_back(margin(*s, teams, winner_team, &leader));
+    leaders.push_back(leader);
+    for (const Action a : record->actions) {
+      s->apply(a);
+      margins.push_back(margin(*s, teams, winner_team, &leader));
+      leaders.push_back(leader);
+    }
+    int last_leader = -1;
+    std::size_t last_behind = margins.size();  // none
+    for (std::size_t p = 0; p < leaders.size(); ++p) {
+      if (leaders[p] >= 0) {
+        if (last_leader >= 0 && leaders[p] != last_leader) ++c.lead_changes;
+        last_leader = leaders[p];
       }
-      if (next - m > best_swing) {
-        best_swing = next - m;
-        c.ply = ply;
-        c.before = m;
-        c.after = next;
-      }
-      m = next;
+      if (leaders[p] != winner_team) last_behind = p;
+    }
+    if (last_behind + 1 < margins.size()) {
+      c.turning = true;  // the action from position last_behind on gave the winner the lead for good
+      c.ply = last_behind;
+    } else {
+      for (std::size_t k = 0; k + 1 < margins.size(); ++k)
+        if (margins[k + 1] - margins[k] > margins[c.ply + 1] - margins[c.ply]) c.ply = k;
+    }
+    if (!record->actions.empty()) {
+      c.before = margins[c.ply];
+      c.after = margins[c.ply + 1];
     }
     c.positions = static_cast<std::int64_t>(record->actions.size()) + 1;
     if (!record->actions.empty()) candidates.push_back(c);
   }
-  // The most lead changes first; among equals the larger swing, then the earlier game.
+  // Games with a turning point first, then the most lead changes, the larger swing, the earlier game.
   std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.turning != b.turning) return a.turning;
     if (a.lead_changes != b.lead_changes) return a.lead_changes > b.lead_changes;
     return a.after - a.before > b.after - b.before;
   });
@@ -133,6 +147,7 @@ nlohmann::json decisive_moments(const std::vector<GameRecord>& records, const Mo
                    {"ply", c.ply + 1},
                    {"mover", mover == kChancePlayer ? -1 : mover},
                    {"move", move},
+                   {"rule", c.turning ? "took the lead for good" : "largest swing"},
                    {"winner_team", c.winner_team},
                    {"agents", r.agents},
                    {"returns", r.returns},

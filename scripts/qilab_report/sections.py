@@ -151,8 +151,9 @@ def ratings(r):
 
 def moment(m):
     mover = "chance" if m["mover"] < 0 else f"seat {m['mover']}"
-    caption = (f"{m['game']} game {m['index']}, after ply {m['ply']}: {mover} played {m['move']}; the winner's "
-               f"margin (team {m['winner_team']}) went {m['margin_before']:+.3f} to {m['margin_after']:+.3f} "
+    caption = (f"{m['game']} game {m['index']}, after ply {m['ply']}: {mover} played {m['move']} ({m['rule']}); "
+               f"the winner's margin (team {m['winner_team']}) went {m['margin_before']:+.3f} to "
+               f"{m['margin_after']:+.3f} "
                f"({m['lead_changes']} lead changes over {m['positions']} positions; agents "
                f"{', '.join(m['agents'])}; returns {json.dumps(m['returns'])})")
     # Inline in HTML the <svg> element needs no namespace declaration (the parser gives it), and
