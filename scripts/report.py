@@ -111,13 +111,28 @@ def variant_section(page, game_id, k, variant, heading):
     page.add("<h4>Outcome metrics</h4>" + sections.metrics_table(t["outcome_metrics"]))
 
 
-def games_sections(page, bundle):
+def all_games_section(page, summary):
+    """summary.json's tallies over every game, for a run whose games differ in options."""
+    page.add(f"<h3>{esc(summary['game'])}, all {summary['games']} games</h3><p>The run's games differ in "
+             "their options (variants below); these tallies from summary.json count them all.</p>")
+    page.chart("by-seat", "Results by seat (all games)", charts.rate_chart(
+        page.plt, summary["by_seat"], lambda r: f"seat {r['seat']}", "Results by seat: all games"), "all")
+    page.chart("by-agent", "Results by agent (all games)", charts.rate_chart(
+        page.plt, summary["by_agent"], lambda r: r["agent"][:24], "Results by agent (seat-games): all games",
+        lambda r: f"n={r.get('in_games', r['games'])} games"), "all")
+    page.add("<h4>By seat</h4>" + sections.tally_table(summary["by_seat"], "seat", lambda r: r["seat"]))
+    page.add("<h4>By agent</h4>" + sections.tally_table(summary["by_agent"], "agent", lambda r: r["agent"]))
+
+
+def games_sections(page, bundle, summary):
     stats, ratings, games = bundle["stats"], bundle["ratings"], bundle["games"]
     page.add(f"<h2>Balance</h2><p>{stats['records']} games; {esc(stats['intervals'])}. Evaluator trace: "
              f"{stats['trace']['games']} games ({esc(stats['trace']['rule'])}).</p>")
     for g in stats["games"]:
         game_id = g["game"]
         variants = sorted(enumerate(g["variants"]), key=lambda kv: -kv[1]["tables"]["games"])
+        if len(variants) > 1 and summary and summary["game"] == game_id and len(stats["games"]) == 1:
+            all_games_section(page, summary)
         if len(variants) > MAX_VARIANTS:
             page.add(f"<p>{game_id}: {len(variants)} variants (options drawn per game); the tables of the "
                      f"{MAX_VARIANTS} with the most games follow, the game's analysis counts them all.</p>")
@@ -213,7 +228,7 @@ def build(run_dir, bundle_path, out):
                        " (Debian: apt-get install python3-matplotlib; scripts/setup installs it)")
     page = Page(plt)
     if bundle["stats"] is not None:
-        games_sections(page, bundle)
+        games_sections(page, bundle, summary)
     if training is not None:
         training_sections(page, training)
     title = summary.get("tournament", summary["game"]) if summary else os.path.basename(os.path.normpath(run_dir))

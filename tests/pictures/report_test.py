@@ -6,6 +6,7 @@
 - a tournament store (checkers, random against greedy): the chi-square result, the ratings, the
   per-agent chart and the length histogram, the same numbers `qilab stats --json` and `qilab
   ratings --json` print, and at least one decisive moment drawn as SVG;
+- an elements 2v2 store with heroes drawn per game: the per-hero chart and the all-games tallies;
 - a training run (two tiny iterations of `qilab train`, where qilab is built with LibTorch): the
   loss curve and the strength against the baseline.
 Bad input (no run, a summary with a bad field, a corrupt record line, a directory with nothing
@@ -33,6 +34,18 @@ seed = 3
 games_per_lineup = 24
 threads = 2
 agents = ["random", "mcts:simulations=8"]
+"""
+
+ELEMENTS_HEROES = """name = "report-heroes"
+game = "configs/games/elements-4p.toml"
+seed = 1
+games_per_lineup = 12
+threads = 2
+agents = ["greedy"]
+[[draw]]
+option = "heroes"
+from = ["knight", "assassin", "hunter", "warlock", "priest", "taoist"]
+count = 4
 """
 
 TINY_TRAINING = """game = "configs/games/checkers-2p.toml"
@@ -163,6 +176,31 @@ def store_run(qilab, source, work):
     return out
 
 
+def heroes_run(qilab, source, work):
+    """elements 2v2 with heroes drawn per game: the per-hero chart, the sides' charts, and the
+    summary's tallies over all games (every game is its own variant)."""
+    out = os.path.join(work, "heroes")
+    config = os.path.join(work, "heroes.toml")
+    with open(config, "w") as f:
+        f.write(ELEMENTS_HEROES)
+    r = run(qilab, source, "tournament", "--config", config, "--out", out)
+    assert r.returncode == 0, r.stderr
+    page = os.path.join(work, "heroes-report.html")
+    r = run(qilab, source, "report", out, "--out", page)
+    assert r.returncode == 0, r.stderr
+    html = open(page, encoding="utf-8").read()
+    charts = charts_of(html)
+    names = [c[0] for c in charts]
+    assert names.count("by-hero") == 1 and "by-team" in names, names
+    check_not_blank(work, [c for c in charts if c[0] == "by-hero"])
+    stats = json.loads(run(qilab, source, "stats", out, "--json").stdout)
+    heroes = stats["games"][0]["analysis"]["heroes"]
+    assert len(heroes) == 6, heroes
+    for h in heroes:
+        assert f"<td>{h['hero']}</td>" in html, h["hero"]
+    assert '<h3>elements, all 12 games</h3>' in html and 'data-variant="all"' in html
+
+
 def training_run(qilab, source, work):
     if "train" not in run(qilab, source, "--help").stdout:
         print("SKIP (training part): this qilab is built without LibTorch (no 'qilab train')")
@@ -233,6 +271,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         play_dir = play_run(qilab, source, work)
         store_dir = store_run(qilab, source, work)
+        heroes_run(qilab, source, work)
         training_run(qilab, source, work)
         bad_input(qilab, source, work, play_dir, store_dir)
     print("ok")
