@@ -221,6 +221,21 @@ def training_run(qilab, source, work):
     assert "Last step 8: loss" in html
     assert html.count("<td>against random</td>") == 2, "one baseline row per iteration"
 
+    # A corrupt metrics line, and a baseline result without its interval: one line, nothing written.
+    bad = os.path.join(work, "train-bad")
+    os.mkdir(bad)
+    lines = open(os.path.join(out, "metrics.jsonl")).read().splitlines()
+    other = os.path.join(work, "train-bad.html")
+    with open(os.path.join(bad, "metrics.jsonl"), "w") as f:
+        f.write("\n".join(lines[:2]) + "\n{\"event\": \"train\", \"step\": \n")
+    fails(run(qilab, source, "report", bad, "--out", other), "metrics.jsonl:3: not JSON")
+    baseline = next(json.loads(line) for line in lines if '"baseline"' in line)
+    del baseline["result"]["interval95"]
+    with open(os.path.join(bad, "metrics.jsonl"), "w") as f:
+        f.write(lines[0] + "\n" + json.dumps(baseline) + "\n")
+    fails(run(qilab, source, "report", bad, "--out", other), "metrics.jsonl:2: field 'result.interval95' missing")
+    assert not os.path.exists(other), "a refused report wrote its page"
+
 
 def bad_input(qilab, source, work, play_dir, store_dir):
     other = os.path.join(work, "other.html")
