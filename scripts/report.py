@@ -10,7 +10,6 @@ Bad input is one line on stderr naming the file and field, exit 2; nothing is wr
 
 usage: report.py DIR --bundle BUNDLE.json --out REPORT.html"""
 import argparse
-import html
 import json
 import os
 import sys

@@ -32,7 +32,7 @@ def tally_table(rows, label, label_of):
 def chi_square(eq):
     cat = eq["categories"]
     wins = ", ".join(f"{cat} {i}: {w}" for i, w in enumerate(eq["wins"]))
-    return (f'<p class="chi-square">Pearson chi-square test that {esc(eq["tests"])}: '
+    return (f'<p class="chi-square">Pearson chi-square test (H0: {esc(eq["tests"])}): '
             f'chi-square = {eq["statistic"]:.3f}, df = {eq["df"]}, p = {eq["p_value"]:.4g} '
             f'over {eq["games"]} games with one winning {esc(cat)} ({eq["left_out"]} left out: '
             f'{esc(eq["observations"])}); wins {esc(wins)}; expected {eq["expected_per_category"]:.1f} '
