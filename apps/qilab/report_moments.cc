@@ -51,11 +51,14 @@ double margin(const AnyState& s, const std::vector<int>& teams, int winner_team,
   return team[static_cast<std::size_t>(winner_team)] - best_other;
 }
 
-// The game each record was played with, built once per game and options.
+// The game each record was played with, built once per game and options while at most
+// kKept are held (a run drawing options per game has as many variants as games).
 class Games {
  public:
   const AnyGame& of(const GameRecord& r) {
-    auto& game = games_[r.game + " " + r.options.dump()];
+    std::string key = r.game + " " + r.options.dump();
+    if (games_.size() >= kKept && !games_.contains(key)) games_.clear();
+    auto& game = games_[std::move(key)];
     if (!game) {
       GameConfig config;
       config.game = r.game;
@@ -67,6 +70,7 @@ class Games {
   }
 
  private:
+  static constexpr std::size_t kKept = 64;
   std::map<std::string, std::unique_ptr<AnyGame>> games_;
 };
 
