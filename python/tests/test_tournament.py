@@ -138,9 +138,14 @@ def test_bad_input_raises_the_clis_message(tmp_path):
     assert "missing.toml" in messages[0]
     assert "bad.toml" in messages[1] and "games_per_lineup" in messages[1]
     assert "not a qilab tournament store" in messages[2] and "tournament.db" in messages[2]
-    assert messages[3] == messages[2] or "not a qilab tournament store" in messages[3]
-    # Nothing was written for the bad configs.
+    assert "not a qilab tournament store" in messages[3]
+    assert "nowhere" in messages[4]
+    # Nothing was written for the bad configs, nor into the foreign database.
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+    with sqlite3.connect(foreign_out / "tournament.db") as db:
+        assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("other",)]
+    db.close()
+    assert sorted(os.listdir(foreign_out)) == ["tournament.db"]
     # The store readers name the file too.
     assert "not a qilab tournament store" in error_of(lambda: qilab.read_store(str(foreign_out)))
     assert "not a qilab tournament store" in error_of(lambda: qilab.read_store(str(foreign_out), rows="seats"))
