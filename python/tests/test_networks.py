@@ -1,6 +1,7 @@
 """Network agents from Python (LibTorch builds): az and policy on an untrained network file,
 playing legal games in the C++ match runner and seeing only their seat."""
 import os
+import shutil
 
 import pytest
 
@@ -39,33 +40,40 @@ def test_az_plays_random_from_python(tmp_path):
 def test_network_agents_see_only_their_seat(tmp_path):
     """In junqi6 a seat does not see the enemies' ranks. The policy agent reads only encode(p),
     and az searches worlds drawn from its seat's view: their choices are the same in the true
-    position and in any world sampled for the seat to move."""
+    position and in any world sampled for the seat to move. The check can see a leak: az told
+    to search the position it is handed (ismcts=off) chooses differently in some of them."""
     game = qilab.load_game("junqi6")
     net = str(tmp_path / "tiny.net")
     qilab.new_network(game, net, seed=5)
+    leaky_net = str(tmp_path / "copy.net")  # its own inference cache
+    shutil.copyfile(net, leaky_net)
     policy = qilab.make_agent(game, f"policy:network={net}")
-    az = qilab.make_agent(game, f"az:network={net},simulations=24")
+    az = qilab.make_agent(game, f"az:network={net},simulations=48")
+    leaky = qilab.make_agent(game, f"az:network={leaky_net},simulations=48,ismcts=off")
+    # The last decisions of a random game, where captures (and the flag) are in reach.
     rng = qilab.Rng(9)
     state = game.new_initial_state()
-    checked = 0
-    while not state.is_terminal() and checked < 6:
+    positions = []
+    while not state.is_terminal():
         if state.is_chance():
             state.apply(state.sample_chance(rng))
             continue
-        p = state.current_player()
-        worlds = [state.sample_world(p, seed) for seed in range(3)]
+        positions.append(state.clone())
         legal = state.legal_actions()
-        if all(w.to_json() == state.to_json() for w in worlds):  # nothing hidden yet (deployment)
-            state.apply(int(legal[rng.below(len(legal))]))
-            continue
-        for agent in (policy, az):
-            chosen = agent.choose(state, seed=11)
-            assert chosen in state.legal_actions().tolist()
-            for w in worlds:
-                assert agent.choose(w, seed=11) == chosen
-        checked += 1
         state.apply(int(legal[rng.below(len(legal))]))
-    assert checked == 6
+    leaks = 0
+    for position in positions[-12:]:
+        p = position.current_player()
+        worlds = [position.sample_world(p, seed) for seed in range(3)]
+        assert any(w.to_json() != position.to_json() for w in worlds)  # something is hidden
+        for agent in (policy, az):
+            chosen = agent.choose(position, seed=11)
+            assert chosen in position.legal_actions().tolist()
+            assert [agent.choose(w, seed=11) for w in worlds] == [chosen] * 3
+        if not leaks:  # one leak seen is enough
+            chosen = leaky.choose(position, seed=11)
+            leaks += any(leaky.choose(w, seed=11) != chosen for w in worlds)
+    assert leaks > 0
 
 
 def test_network_errors_are_qilab_errors(tmp_path):
