@@ -5,6 +5,9 @@
     state = game.new_initial_state()
     state.apply(int(state.legal_actions()[0]))
 
+Tournaments (qilab.tournament), their stores (qilab.read_store) and a run's statistics and
+ratings (qilab.stats, qilab.ratings) go through the same C++ functions as the CLI.
+
 Errors in what you pass (an unknown game, an option out of range, an illegal action, a bad
 record) raise qilab.Error (qilab.IllegalAction for actions) with the CLI's message.
 """
@@ -37,8 +40,8 @@ from ._qilab import (  # noqa: E402
     State,
     agent_names,
     games,
-    load_game,
     has_networks,
+    load_game,
     make_agent,
     ratings,
     read_records,
