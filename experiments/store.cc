@@ -495,26 +495,41 @@ std::string csv_field(const std::string& s) {
 }
 }  // namespace
 
-void export_csv(const std::string& db_path, const std::string& out_path) {
+std::vector<SeatRow> read_seat_rows(const std::string& db_path) {
   Store store = Store::open_for_read(db_path);
+  std::vector<SeatRow> rows;
+  Statement q(
+      store.db_handle(), db_path,
+      "SELECT s.game, g.lineup, s.seat, s.team, a.name, s.result, s.outcome, g.length, g.forfeits, s.setup "
+      "FROM seats s JOIN games g ON g.idx = s.game JOIN agents a ON a.id = s.agent ORDER BY s.game, "
+      "s.seat");
+  while (q.step()) {
+    SeatRow r;
+    r.game = q.integer(0);
+    r.lineup = q.integer(1);
+    r.seat = static_cast<int>(q.integer(2));
+    r.team = static_cast<int>(q.integer(3));
+    r.agent = q.text(4);
+    r.result = q.real(5);
+    r.outcome = q.text(6);
+    r.length = q.integer(7);
+    r.forfeits = q.integer(8);
+    r.setup = q.is_null(9) ? std::string() : q.text(9);
+    if (r.setup.size() >= 2 && r.setup.front() == '"')
+      r.setup = parse_json(r.setup, db_path + ": setup").get<std::string>();
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+void export_csv(const std::string& db_path, const std::string& out_path) {
   std::string text = "game,lineup,seat,team,agent,return,outcome,length,forfeits,setup\n";
-  {
-    Statement q(
-        store.db_handle(), db_path,
-        "SELECT s.game, g.lineup, s.seat, s.team, a.name, s.result, s.outcome, g.length, g.forfeits, s.setup "
-        "FROM seats s JOIN games g ON g.idx = s.game JOIN agents a ON a.id = s.agent ORDER BY s.game, "
-        "s.seat");
-    while (q.step()) {
-      char ret[64];
-      std::snprintf(ret, sizeof ret, "%.17g", q.real(5));
-      std::string setup = q.is_null(9) ? std::string() : q.text(9);
-      if (setup.size() >= 2 && setup.front() == '"')
-        setup = parse_json(setup, db_path + ": setup").get<std::string>();
-      text += std::to_string(q.integer(0)) + "," + std::to_string(q.integer(1)) + "," +
-              std::to_string(q.integer(2)) + "," + std::to_string(q.integer(3)) + "," + csv_field(q.text(4)) +
-              "," + ret + "," + q.text(6) + "," + std::to_string(q.integer(7)) + "," +
-              std::to_string(q.integer(8)) + "," + csv_field(setup) + "\n";
-    }
+  for (const SeatRow& r : read_seat_rows(db_path)) {
+    char ret[64];
+    std::snprintf(ret, sizeof ret, "%.17g", r.result);
+    text += std::to_string(r.game) + "," + std::to_string(r.lineup) + "," + std::to_string(r.seat) + "," +
+            std::to_string(r.team) + "," + csv_field(r.agent) + "," + ret + "," + r.outcome + "," +
+            std::to_string(r.length) + "," + std::to_string(r.forfeits) + "," + csv_field(r.setup) + "\n";
   }
   write_file_atomically(out_path, text);
 }

@@ -88,6 +88,18 @@ class Store {
 // Every game of the store at `db_path`, as the records `qilab stats` reads from games.jsonl.
 std::vector<GameRecord> read_store_records(const std::string& db_path);
 
+// One row per seat of every stored game, by game then seat: what export_csv writes.
+struct SeatRow {
+  std::int64_t game = 0, lineup = 0;
+  int seat = 0, team = 0;
+  std::string agent;
+  double result = 0;    // the seat's return
+  std::string outcome;  // "win", "draw" or "loss" (docs/formats.md)
+  std::int64_t length = 0, forfeits = 0;
+  std::string setup;  // the seat's setup text; "" where the game has none
+};
+std::vector<SeatRow> read_seat_rows(const std::string& db_path);
+
 // Exports: every game as a JSON line (the records of docs/formats.md), or one CSV row per seat
 // of every game (game,lineup,seat,team,agent,return,outcome... see docs/formats.md). Written
 // atomically to `out_path`.

@@ -113,6 +113,8 @@ void bind_games(py::module_& m) {
       PyErr_SetString(illegal.ptr(), e.what());
     } catch (const Error& e) {
       PyErr_SetString(error.ptr(), e.what());
+    } catch (const nlohmann::json::exception& e) {  // bad input to the CLI as well
+      PyErr_SetString(error.ptr(), e.what());
     }
   });
 
@@ -351,4 +353,10 @@ PYBIND11_MODULE(_qilab, m) {
   m.doc() = "qilab: games, agents and matches of the qilab C++ engine (docs/python.md)";
   qilab::python::bind_games(m);
   qilab::python::bind_play(m);
+  qilab::python::bind_experiments(m);
+#ifdef QILAB_WITH_TORCH
+  qilab::python::bind_neural(m);
+#else
+  m.attr("has_networks") = false;
+#endif
 }

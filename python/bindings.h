@@ -28,7 +28,10 @@ py::object to_python(const nlohmann::json& j);
 // A dict or list, or JSON text; `where` names the input in errors.
 nlohmann::json from_python(py::handle value, const std::string& where);
 
-void bind_games(py::module_& m);  // games, states, Rng, errors (bind_game.cc)
-void bind_play(py::module_& m);   // agents, matches, records (bind_play.cc)
+void bind_games(py::module_& m);        // games, states, Rng, errors (bind_game.cc)
+void bind_play(py::module_& m);         // agents, matches, records (bind_play.cc)
+void bind_experiments(py::module_& m);  // tournaments, stores, stats, ratings (bind_experiments.cc)
+// az and policy agents, new networks (bind_neural.cc, LibTorch builds only).
+void bind_neural(py::module_& m);
 
 }  // namespace qilab::python

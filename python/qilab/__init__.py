@@ -5,6 +5,9 @@
     state = game.new_initial_state()
     state.apply(int(state.legal_actions()[0]))
 
+Tournaments (qilab.tournament), their stores (qilab.read_store) and a run's statistics and
+ratings (qilab.stats, qilab.ratings) go through the same C++ functions as the CLI.
+
 Errors in what you pass (an unknown game, an option out of range, an illegal action, a bad
 record) raise qilab.Error (qilab.IllegalAction for actions) with the CLI's message.
 """
@@ -37,15 +40,23 @@ from ._qilab import (  # noqa: E402
     State,
     agent_names,
     games,
+    has_networks,
     load_game,
     make_agent,
+    ratings,
     read_records,
+    stats,
 )
 
 __all__ = [
     "Agent", "CppAgent", "Error", "Game", "IllegalAction", "Rng", "State", "agent_names", "games",
-    "load_game", "make_agent", "play", "read_records", "read_summary", "records_frame",
+    "balance_rows", "has_networks", "load_game", "make_agent", "play", "ratings", "read_records",
+    "read_store", "read_summary", "records_frame", "stats", "store_frame", "tournament",
 ]
+if has_networks:
+    from ._qilab import new_network  # noqa: E402,F401
+
+    __all__.append("new_network")
 
 
 class Agent:
@@ -102,16 +113,86 @@ def records_frame(out):
     import pandas  # optional: only this function needs it
 
     path = out if out.endswith(".jsonl") else os.path.join(out, "games.jsonl")
+    return pandas.DataFrame([_game_row(r) for r in read_records(path)])
+
+
+def tournament(config, out=None, threads=0):
+    """Plays (or resumes) the experiment config at path `config` (configs/experiments/*.toml,
+    docs/experiments.md) into out/tournament.db and out/summary.json, as
+    `qilab tournament --config CONFIG --out OUT [--threads T]` does, with the GIL released while
+    the games run; threads=0 takes the config's. Rerunning into the same folder plays only the
+    games the store lacks. Returns a dict: summary (summary.json: by_seat and by_agent with
+    win/draw/loss rates, Wilson intervals counted per game and n), table (the text the CLI
+    prints), rows (balance_rows(summary)), store_path, summary_path, played, resumed, forfeits,
+    out. Bad input raises qilab.Error with the CLI's message, before anything is written."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 0 <= threads <= 4096:
+        raise Error(f"threads: expected an integer 1 to 4096, or 0 for the config's, got {threads!r}")
+    if out is None:
+        out = tempfile.mkdtemp(prefix="qilab-tournament-")
+    result = _qilab._tournament(os.fspath(config), os.fspath(out), threads)
+    result["out"] = os.fspath(out)
+    result["rows"] = balance_rows(result["summary"])
+    return result
+
+
+def balance_rows(summary):
+    """The balance table of a summary (qilab.tournament's, qilab.play's, or qilab.stats' for one
+    variant) as flat dicts, one per seat, team and agent: by ("seat", "team" or "agent"), key
+    (the seat, team or agent), games (n: games, or seat-games for an agent holding several
+    seats), in_games (games the key took part in: the intervals' count), and for win, draw and
+    loss the rate with its 95% Wilson interval (<kind>, <kind>_lo, <kind>_hi) and count
+    (<kind>_count); mean_return."""
     rows = []
-    for r in read_records(path):
-        row = {k: v for k, v in r.items() if k not in ("actions", "notation", "stats", "returns", "agents")}
-        row["length"] = len(r["actions"])
-        for seat, v in enumerate(r["returns"]):
-            row[f"returns_{seat}"] = v
-        for seat, a in enumerate(r["agents"]):
-            row[f"agent_{seat}"] = a
-        rows.append(row)
-    return pandas.DataFrame(rows)
+    for by, key in (("seat", "seat"), ("team", "team"), ("agent", "agent")):
+        for t in summary.get("by_" + by, []):
+            row = {"by": by, "key": t[key], "games": t["games"], "in_games": t.get("in_games", t["games"])}
+            for kind in ("win", "draw", "loss"):
+                row[kind] = t[kind]["rate"]
+                row[kind + "_lo"], row[kind + "_hi"] = t[kind]["ci95"]
+                row[kind + "_count"] = t[kind]["count"]
+            row["mean_return"] = t.get("mean_return")
+            rows.append(row)
+    return rows
+
+
+def _store_path(out):
+    path = os.fspath(out)
+    return os.path.join(path, "tournament.db") if os.path.isdir(path) else path
+
+
+def read_store(out, rows="games"):
+    """The games of a tournament's store (out/tournament.db, or the .db file itself), read by
+    the C++ store reader: rows="games" gives one dict a game (the records of docs/formats.md,
+    as `qilab export --format jsonl` writes them); rows="seats" one dict a seat of every game
+    (game, lineup, seat, team, agent, return, outcome, length, forfeits, setup: the columns of
+    `qilab export --format csv`). Raises qilab.Error naming the file for a missing, foreign or
+    damaged store."""
+    if rows == "games":
+        return _qilab._store_games(_store_path(out))
+    if rows == "seats":
+        return _qilab._store_seats(_store_path(out))
+    raise Error(f"rows: expected 'games' or 'seats', got {rows!r}")
+
+
+def store_frame(out, rows="seats"):
+    """read_store(out, rows) as a pandas DataFrame (games: without the moves, with a length
+    column); raises ImportError without pandas, which qilab does not need otherwise."""
+    import pandas  # optional: only this function needs it
+
+    data = read_store(out, rows)
+    if rows == "games":
+        data = [_game_row(r) for r in data]
+    return pandas.DataFrame(data)
+
+
+def _game_row(r):
+    row = {k: v for k, v in r.items() if k not in ("actions", "notation", "stats", "returns", "agents")}
+    row["length"] = len(r["actions"])
+    for seat, v in enumerate(r["returns"]):
+        row[f"returns_{seat}"] = v
+    for seat, a in enumerate(r["agents"]):
+        row[f"agent_{seat}"] = a
+    return row
 
 
 from . import _qilab  # noqa: E402

@@ -24,3 +24,5 @@ def test_the_tour_runs(tmp_path, monkeypatch):
         exec(error_blocks[0], scope)
     assert (tmp_path / "seat-balance.png").stat().st_size > 0
     assert (tmp_path / "out" / "checkers-3p-seats" / "summary.json").exists()
+    assert (tmp_path / "out" / "checkers-3p-seats" / "tournament.db").exists()
+    assert len(scope["games"]) == 300 and scope["equality"]["df"] == 2
