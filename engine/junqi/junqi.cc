@@ -6,6 +6,7 @@
 
 #include "engine/core/encoding.h"
 #include "engine/core/error.h"
+#include "engine/core/game.h"
 #include "engine/junqi/deployment.h"
 #include "engine/junqi/echo.h"
 

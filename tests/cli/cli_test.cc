@@ -104,11 +104,12 @@ TEST_CASE("unknown game, option and agent exit 2") {
   check_bad_input(qilab("show --game checkers --set colour=red"), "colour");
   check_bad_input(qilab("show --game checkers --set players=five"), "players");
   check_bad_input(qilab("show --game checkers --set players=5"), "players");
-  // A game's own range check names where the value came from: the config file and the override.
+  // An option's declaration names where the value came from: the override, or the config file.
   check_bad_input(qilab("show --game configs/games/checkers-2p.toml --set players=5"),
-                  "configs/games/checkers-2p.toml with overrides 'players=5'");
-  check_bad_input(qilab("show --game checkers --set players=5"),
-                  "defaults of checkers with overrides 'players=5'");
+                  "override 'players=5': option 'players' expects one of 2, 3, 4, 6, got 5");
+  const auto five = write_file("five.toml", "game = \"checkers\"\n[options]\nplayers = 5\n");
+  check_bad_input(qilab("show --game '" + five.string() + "'"),
+                  five.string() + ": option 'players' expects one of 2, 3, 4, 6, got 5");
   const auto out = scratch() / "never";
   check_bad_input(qilab("play --game checkers --agents random,nosuch --games 1 --out '" + out.string() + "'"),
                   "unknown agent 'nosuch'");
@@ -129,7 +130,8 @@ TEST_CASE("one spec grammar: --game NAME:KEY=VALUE,... and --set KEY=VALUE,... a
                   "--set 'players': expected key=value, got 'players'");
   check_bad_input(qilab("show --game checkers:players"),
                   "--game 'checkers:players': expected key=value, got 'players'");
-  check_bad_input(qilab("show --game checkers:players=5"), "defaults of checkers with overrides 'players=5'");
+  check_bad_input(qilab("show --game checkers:players=5"),
+                  "override 'players=5': option 'players' expects one of 2, 3, 4, 6, got 5");
 }
 
 TEST_CASE("bad command lines exit 2 with one line") {
@@ -220,7 +222,7 @@ TEST_CASE("integer options are range-checked on the 64-bit value, before a game 
   check_bad_input(qilab("show --game checkers --set max_turns=99999999999999999999"),
                   "option 'max_turns' expects an integer 1 to 1000000, got 99999999999999999999");
   check_bad_input(qilab("show --game guifa --set board_size=4294967305"),
-                  "option 'board_size' expects an integer 9 to 15");
+                  "option 'board_size' expects one of 9, 11, 13, 15");
   check_bad_input(qilab("show --game mizong --set point_size=4294967320"),
                   "option 'point_size' expects one of 4, 24");
   check_bad_input(qilab("show --game junqi4 --set mode=sudden"),
@@ -232,19 +234,13 @@ TEST_CASE("integer options are range-checked on the 64-bit value, before a game 
   // The gaps inside a range (even board sizes, 5 checkers players) are refused by the options'
   // declarations too, naming where the value came from.
   check_bad_input(qilab("show --game guifa --set board_size=10"),
-                  "defaults of guifa with overrides 'board_size=10': option 'board_size' expects one of 9, "
-                  "11, 13, 15, got 10");
-  check_bad_input(
-      qilab("show --game checkers --set players=5"),
-      "defaults of checkers with overrides 'players=5': option 'players' expects one of 2, 3, 4, 6, "
-      "got 5");
-  check_bad_input(
-      qilab("show --game elements --set players=3"),
-      "defaults of elements with overrides 'players=3': option 'players' expects one of 2, 4, 6, got 3");
-  check_bad_input(
-      qilab("show --game elements --set patch=FEWAEX"),
-      "defaults of elements with overrides 'patch=FEWAEX': option 'patch' expects 6 letters from F, E, "
-      "W, A, got 'FEWAEX'");
+                  "override 'board_size=10': option 'board_size' expects one of 9, 11, 13, 15, got 10");
+  check_bad_input(qilab("show --game checkers --set players=5"),
+                  "override 'players=5': option 'players' expects one of 2, 3, 4, 6, got 5");
+  check_bad_input(qilab("show --game elements --set players=3"),
+                  "override 'players=3': option 'players' expects one of 2, 4, 6, got 3");
+  check_bad_input(qilab("show --game elements --set patch=FEWAEX"),
+                  "override 'patch=FEWAEX': option 'patch' expects 6 letters from F, E, W, A, got 'FEWAEX'");
   // A play run never records a value the game did not use.
   const auto out = scratch() / "players64";
   check_bad_input(
