@@ -3,7 +3,6 @@
 // options ("mcts:simulations=400,uct=1.2") or an agent file (configs/agents/mcts.toml).
 // docs/search.md describes every option. The evaluator is chosen at construction; the
 // search itself is a template over it, so choose() makes one std::visit and no virtual call.
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -37,8 +36,10 @@ inline std::vector<OptionSpec> mcts_option_specs() {
       choice_option("value_scale", "game", {"game", "tree"},
                     "what uct/puct are measured against: game (the game's return range) | tree (the range of "
                     "values seen in the search)"),
-      {"fpu", std::string("auto"),
-       "value of an unvisited child: auto (inf for uct, parent for puct) | inf | parent | a number"},
+      choice_or_number_option(
+          "fpu", "auto", {"auto", "inf", "parent"}, -std::numeric_limits<double>::max(),
+          std::numeric_limits<double>::max(),
+          "value of an unvisited child: auto (inf for uct, parent for puct) | inf | parent | a number"),
       number_option("fpu_reduction", 0.0, -1, 1,
                     "with fpu=parent: subtracted from the parent's value (values scaled to [0, 1])"),
       choice_option("backup", "maxn", {"maxn", "paranoid"},
@@ -90,11 +91,6 @@ using MctsVariant =
                  search::Mcts<S, search::GreedyPriors<S, search::HeuristicEvaluator<S>>>,
                  search::Mcts<S, search::SharedEvaluator<S>>>;
 
-inline void check(bool ok, const std::string& where, const std::string& key, const std::string& expected,
-                  const std::string& got) {
-  if (!ok) throw Error(where + ": option '" + key + "' expects " + expected + ", got " + got);
-}
-
 }  // namespace detail
 
 // The search settings and evaluator choice an agent's options describe.
@@ -111,7 +107,6 @@ struct MctsSettings {
 template <Game G>
 MctsSettings mcts_settings(const G& game, const Options& o, const std::string& where) {
   using namespace search;
-  using detail::check;
   MctsSettings s;
   SearchConfig& c = s.config;
   c.num_players = game.num_players();
@@ -139,17 +134,12 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
     c.fpu = Fpu::kInfinite;
   } else if (fpu == "parent") {
     c.fpu = Fpu::kParent;
-  } else {
-    double v = 0;
-    auto [p, ec] = std::from_chars(fpu.data(), fpu.data() + fpu.size(), v);
-    // from_chars reads "nan" and "infinity" too: a child valued nan would never be compared.
-    check(ec == std::errc() && p == fpu.data() + fpu.size() && std::isfinite(v), where, "fpu",
-          "auto, inf, parent or a number", "'" + fpu + "'");
+  } else {  // a finite number, by the option's declaration
     c.fpu = Fpu::kAbsolute;
-    c.fpu_value = v;
+    c.fpu_value = *option_number(fpu);
   }
 
-  c.backup = parse_backup_policy(o.get_string("backup"), where);
+  c.backup = o.get_string("backup") == "paranoid" ? BackupPolicy::kParanoid : BackupPolicy::kMaxN;
 
   s.evaluator = o.get_string("evaluator");
   s.rollout_depth = static_cast<int>(o.get_int("rollout_depth"));

@@ -12,21 +12,11 @@
 // each ally's own value and that policy was max^n (docs/search.md, "Backups").
 //
 // Values here are normalised to [0, 1] (0 the game's min_return, 1 its max_return).
-#include <string>
-#include <string_view>
-
-#include "engine/core/error.h"
 #include "engine/core/types.h"
 
 namespace qilab::search {
 
 enum class BackupPolicy { kMaxN, kParanoid };
-
-inline BackupPolicy parse_backup_policy(std::string_view text, const std::string& where) {
-  if (text == "maxn") return BackupPolicy::kMaxN;
-  if (text == "paranoid") return BackupPolicy::kParanoid;
-  throw Error(where + ": option 'backup' expects maxn or paranoid, got '" + std::string(text) + "'");
-}
 
 inline const char* to_string(BackupPolicy p) { return p == BackupPolicy::kMaxN ? "maxn" : "paranoid"; }
 

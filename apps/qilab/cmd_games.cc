@@ -35,25 +35,31 @@ const char* type_of(const OptionValue& v) {
 }
 
 // What an option allows beyond its type, for the JSON listing: "min"/"max" where bounded,
-// "min_open" where the minimum itself is excluded, "choices" where listed.
+// "min_open" where the minimum itself is excluded, "values" for a set of integers, "choices"
+// where listed ("or_number" when a number may stand instead), "pattern" for a regular expression.
 nlohmann::json allowed_json(const OptionSpec& o) {
   nlohmann::json j = {{"type", type_of(o.default_value)}, {"expects", o.expects()}};
   if (o.default_value.index() == 1) {
     if (o.int_min != std::numeric_limits<std::int64_t>::min()) j["min"] = o.int_min;
     if (o.int_max != std::numeric_limits<std::int64_t>::max()) j["max"] = o.int_max;
+    if (!o.int_values.empty()) j["values"] = o.int_values;
   } else if (o.default_value.index() == 2) {
     if (o.min != -std::numeric_limits<double>::max()) j["min"] = o.min;
     if (o.max != std::numeric_limits<double>::max()) j["max"] = o.max;
     if (o.min_open) j["min_open"] = true;
+  } else if (!o.pattern.empty()) {
+    j["pattern"] = o.pattern;
   } else if (!o.choices.empty()) {
     j["choices"] = o.choices;
+    if (o.or_number) j["or_number"] = true;
   }
   return j;
 }
 
 // The allowed values in the text listing, where they say more than the default does.
 std::string allowed_text(const OptionSpec& o) {
-  const bool limited = o.default_value.index() == 1 || o.default_value.index() == 2 || !o.choices.empty();
+  const bool limited = o.default_value.index() == 1 || o.default_value.index() == 2 || !o.choices.empty() ||
+                       !o.pattern.empty();
   return limited ? " [" + o.expects() + "]" : "";
 }
 

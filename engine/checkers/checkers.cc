@@ -73,8 +73,8 @@ std::array<int, kMaxPlayers> seat_triangles(int players) {
       return {0, 1, 3, 4, -1, -1};
     case 6:
       return {0, 1, 2, 3, 4, 5};
-    default:
-      throw Error("checkers: option 'players' expects 2, 3, 4 or 6, got " + std::to_string(players));
+    default:  // the option's declaration allows only the counts above
+      throw Error("checkers: no seat layout for " + std::to_string(players) + " players");
   }
 }
 
@@ -361,8 +361,9 @@ constexpr std::int64_t kMaxTurns = 1'000'000;
 
 std::vector<OptionSpec> Checkers::option_specs() {
   return {
-      int_option("players", 6, 2, 6,
-                 "number of players: 2, 3, 4 or 6 (seats on triangles {0,3}, {0,2,4}, {0,1,3,4}, all)"),
+      int_choice_option(
+          "players", 6, {2, 3, 4, 6},
+          "number of players: 2, 3, 4 or 6 (seats on triangles {0,3}, {0,2,4}, {0,1,3,4}, all)"),
       int_option("max_turns", 1000, 1, kMaxTurns,
                  "turns of all players together after which the game ends (returns by 'adjudicate')"),
       choice_option(
@@ -380,7 +381,6 @@ Checkers::Checkers(const Options& options)
       adjudicate_(options.get_string("adjudicate") == "evaluation" ? kAdjudicateEvaluation
                   : options.get_string("adjudicate") == "material" ? kAdjudicateMaterial
                                                                    : kAdjudicateNone) {
-  seat_triangles(players_);  // refuses 5 players; the declared ranges keep the rest in bounds
   encoding_ = encoding_spec_for(players_);
   policy_ = policy_spec_for();
 }

@@ -146,6 +146,9 @@ class Checkers {
   bool zero_sum() const { return true; }
   bool perfect_information() const { return true; }
   std::vector<int> teams() const;  // every seat for itself
+  // max_turns turns, each a step or a hop chain that lands on distinct holes (at most
+  // kCells - 1 hops) and may end with a pass: at most kCells actions a turn.
+  std::int64_t max_game_length() const { return std::int64_t{max_turns_} * kCells; }
   State initial_state() const { return State(players_, max_turns_, adjudicate_); }
   // Throws Error naming the bad field.
   State state_from_json(const nlohmann::json& j) const;

@@ -63,7 +63,8 @@ class AnyGame {
   virtual const Options& options() const = 0;
   virtual int num_players() const = 0;
   virtual int num_distinct_actions() const = 0;
-  virtual std::vector<int> teams() const = 0;  // the team of each seat (Game::teams)
+  virtual std::vector<int> teams() const = 0;        // the team of each seat (Game::teams)
+  virtual std::int64_t max_game_length() const = 0;  // Game::max_game_length (kNoLengthBound: none)
   virtual std::unique_ptr<AnyState> initial_state() const = 0;
   virtual std::unique_ptr<AnyState> state_from_json(const nlohmann::json& j) const = 0;
   virtual const EncodingSpec& encoding_spec() const = 0;
@@ -156,6 +157,7 @@ class GameAdapter final : public AnyGame {
   int num_players() const override { return g_.num_players(); }
   int num_distinct_actions() const override { return g_.num_distinct_actions(); }
   std::vector<int> teams() const override { return g_.teams(); }
+  std::int64_t max_game_length() const override { return g_.max_game_length(); }
   const EncodingSpec& encoding_spec() const override {
     if constexpr (HasEncoding<G>) {
       return g_.encoding_spec();

@@ -5,6 +5,8 @@
 // search/ and agents/ are templates over these concepts; engine/core/any_game.h wraps
 // them once behind virtual calls for the CLI, configs, records and experiments.
 #include <concepts>
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +19,9 @@
 #include "engine/core/types.h"
 
 namespace qilab {
+
+// Game::max_game_length() where the options allow games without end.
+inline constexpr std::int64_t kNoLengthBound = std::numeric_limits<std::int64_t>::max();
 
 template <class S>
 concept GameState = std::copyable<S> && requires(S s, const S cs, ActionList& actions, ChanceList& chances,
@@ -82,6 +87,10 @@ concept Game = GameState<typename G::State> && std::constructible_from<G, const 
   // numbered from 0), a seat playing for itself is a team of one. State::team_of(p) agrees
   // with it in every state.
   { g.teams() } -> std::same_as<std::vector<int>>;
+  // The most actions (chance outcomes included) one game can take, from the rules and options;
+  // kNoLengthBound where the options set no limit (junqi with both move limits off). A bound,
+  // not the longest game seen: the conformance suite checks every game it plays against it.
+  { g.max_game_length() } -> std::same_as<std::int64_t>;
   { g.initial_state() } -> std::same_as<typename G::State>;
   { g.state_from_json(j) } -> std::same_as<typename G::State>;  // throws Error
 };

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <regex>
 
 #include "engine/core/error.h"
 #include "engine/core/input.h"
@@ -50,6 +51,11 @@ std::string OptionSpec::expects() const {
     case 0:
       return "a boolean (true/false)";
     case 1: {
+      if (!int_values.empty()) {
+        std::string list;
+        for (auto v : int_values) list += (list.empty() ? "" : ", ") + std::to_string(v);
+        return "one of " + list;
+      }
       const bool low = int_min != kIntLowest, high = int_max != kIntHighest;
       if (low && high) return "an integer " + std::to_string(int_min) + " to " + std::to_string(int_max);
       if (low) return "an integer >= " + std::to_string(int_min);
@@ -65,10 +71,20 @@ std::string OptionSpec::expects() const {
       return "a finite number";
     }
     default: {
+      if (!pattern.empty()) return pattern_expects;
       if (choices.empty()) return "a string";
       std::string list;
       for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
-      return "one of " + list;
+      if (!or_number) return "one of " + list;
+      const bool low = min != -kNumberHighest, high = max != kNumberHighest;
+      std::string number = "a number";
+      if (low && high)
+        number += " " + number_text(min) + " to " + number_text(max);
+      else if (low)
+        number += " >= " + number_text(min);
+      else if (high)
+        number += " <= " + number_text(max);
+      return "one of " + list + " or " + number;
     }
   }
 }
@@ -101,20 +117,65 @@ OptionSpec choice_option(std::string name, std::string default_value, std::vecto
   return s;
 }
 
+OptionSpec int_choice_option(std::string name, std::int64_t default_value, std::vector<std::int64_t> values,
+                             std::string help) {
+  OptionSpec s{std::move(name), default_value, std::move(help)};
+  s.int_min = *std::min_element(values.begin(), values.end());
+  s.int_max = *std::max_element(values.begin(), values.end());
+  s.int_values = std::move(values);
+  return s;
+}
+
+OptionSpec choice_or_number_option(std::string name, std::string default_value,
+                                   std::vector<std::string> choices, double min, double max,
+                                   std::string help) {
+  OptionSpec s =
+      choice_option(std::move(name), std::move(default_value), std::move(choices), std::move(help));
+  s.or_number = true;
+  s.min = min;
+  s.max = max;
+  return s;
+}
+
+OptionSpec pattern_option(std::string name, std::string default_value, std::string pattern,
+                          std::string expects, std::string help) {
+  OptionSpec s{std::move(name), std::move(default_value), std::move(help)};
+  s.pattern = std::move(pattern);
+  s.pattern_expects = std::move(expects);
+  return s;
+}
+
+std::optional<double> option_number(const std::string& text) {
+  double x = 0;
+  const char* last = text.data() + text.size();
+  auto [p, ec] = std::from_chars(text.data(), last, x);
+  // from_chars reads "nan" and "inf" too; neither is a number an option may hold.
+  if (text.empty() || p != last || ec != std::errc() || !std::isfinite(x)) return std::nullopt;
+  return x;
+}
+
 bool option_allows(const OptionSpec& s, const OptionValue& v) {
   if (v.index() != s.default_value.index()) return false;
   switch (v.index()) {
     case 1: {
       const auto x = std::get<std::int64_t>(v);
+      if (!s.int_values.empty())
+        return std::find(s.int_values.begin(), s.int_values.end(), x) != s.int_values.end();
       return x >= s.int_min && x <= s.int_max;
     }
     case 2: {
       const double x = std::get<double>(v);
       return std::isfinite(x) && (s.min_open ? x > s.min : x >= s.min) && x <= s.max;
     }
-    case 3:
-      return s.choices.empty() ||
-             std::find(s.choices.begin(), s.choices.end(), std::get<std::string>(v)) != s.choices.end();
+    case 3: {
+      const auto& text = std::get<std::string>(v);
+      if (!s.pattern.empty()) return std::regex_match(text, std::regex(s.pattern));
+      if (s.choices.empty() || std::find(s.choices.begin(), s.choices.end(), text) != s.choices.end())
+        return true;
+      if (!s.or_number) return false;
+      const auto x = option_number(text);
+      return x && *x >= s.min && *x <= s.max;
+    }
     default:
       return true;
   }

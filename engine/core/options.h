@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -28,9 +29,18 @@ struct OptionSpec {
   double max = std::numeric_limits<double>::max();
   bool min_open = false;
   std::vector<std::string> choices = {};
+  // Integers: the allowed values (empty: the whole range); players 2, 3, 4 or 6.
+  std::vector<std::int64_t> int_values = {};
+  // Strings: a finite number in [min, max] is allowed besides `choices` (fpu: auto | 0.5).
+  bool or_number = false;
+  // Strings: a regular expression (ECMAScript) the whole text must match, and what it means in
+  // words for the messages ("6 letters from F, E, W, A"); empty: no pattern.
+  std::string pattern = {};
+  std::string pattern_expects = {};
 
   // What the option accepts, as the error messages and `qilab games` say it: "an integer 2 to
-  // 6", "a number >= 0", "one of uct, puct", "a boolean (true/false)", "a string".
+  // 6", "one of 2, 3, 4, 6", "a number >= 0", "one of uct, puct", "one of auto, inf, parent or a
+  // number", "6 letters from F, E, W, A", "a boolean (true/false)", "a string".
   std::string expects() const;
 };
 
@@ -42,6 +52,16 @@ OptionSpec number_option(std::string name, double default_value, double min, dou
 OptionSpec number_above(std::string name, double default_value, double min, double max, std::string help);
 OptionSpec choice_option(std::string name, std::string default_value, std::vector<std::string> choices,
                          std::string help);
+// An integer from a set of values ("players": 2, 3, 4 or 6).
+OptionSpec int_choice_option(std::string name, std::int64_t default_value, std::vector<std::int64_t> values,
+                             std::string help);
+// A string that is one of `choices` or a finite number (the text of a double) in [min, max].
+OptionSpec choice_or_number_option(std::string name, std::string default_value,
+                                   std::vector<std::string> choices, double min, double max,
+                                   std::string help);
+// A string matching the regular expression `pattern` as a whole; `expects` says it in words.
+OptionSpec pattern_option(std::string name, std::string default_value, std::string pattern,
+                          std::string expects, std::string help);
 
 class Options {
  public:
@@ -76,5 +96,8 @@ class Options {
 // Whether `value` is one `spec` allows (its type, range or choices): for tests that every
 // declared default is allowed.
 bool option_allows(const OptionSpec& spec, const OptionValue& value);
+// The finite number a text spells exactly ("0.5", "-1e3"), or nothing ("nan", "inf", "0.5x"): how
+// a choice-or-number option's number is read, by option_allows and by its user.
+std::optional<double> option_number(const std::string& text);
 
 }  // namespace qilab

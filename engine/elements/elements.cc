@@ -9,6 +9,7 @@
 
 #include "engine/core/data.h"
 #include "engine/core/error.h"
+#include "engine/core/game.h"
 #include "engine/core/input.h"
 #include "engine/core/interned.h"
 
@@ -32,8 +33,8 @@ Layout::Layout(int c) : cells(c) {
 
 std::vector<OptionSpec> Elements::option_specs() {
   return {
-      int_option("players", 2, 2, 6,
-                 "2 (two heroes a side), 4 (2v2) or 6 (3v3); seats alternate red and blue"),
+      int_choice_option("players", 2, {2, 4, 6},
+                        "2 (two heroes a side), 4 (2v2) or 6 (3v3); seats alternate red and blue"),
       int_option("radius", 7, kMinRadius, kMaxRadius, "radius of the hex grid, 5 to 8"),
       {"heroes", std::string(""),
        "roster ids of the heroes in play, comma separated, hero i on side i % 2 (empty: the default pick)"},
@@ -73,9 +74,10 @@ std::vector<OptionSpec> Elements::option_specs() {
                     "side that starts each round: same (red) or alternate"),
       choice_option("cap_result", "base_hp", {"base_hp", "draw"},
                     "at the round cap: base_hp (higher base HP wins) or draw"),
-      {"patch", std::string("FEWAEW"),
-       "elements of the base's six starting neighbours, directions E NE NW W SW SE, letters F E W A (fire "
-       "earth water wind)"},
+      pattern_option(
+          "patch", "FEWAEW", "[FEWA]{6}", "6 letters from F, E, W, A",
+          "elements of the base's six starting neighbours, directions E NE NW W SW SE, letters F E W A (fire "
+          "earth water wind)"),
       {"deck", std::string(""), "deck file (empty: configs/games/elements/deck.toml)"},
       {"roster", std::string(""), "roster file (empty: configs/games/elements/heroes.toml)"},
   };
@@ -97,9 +99,43 @@ std::vector<std::string> split_ids(const std::string& s) {
 
 }  // namespace
 
+std::int64_t Elements::max_game_length() const {
+  const Rules& r = *rules_;
+  if (r.move_height_limit >= 2 && r.up2_cost >= 0 && r.up2_cost <= 1) return kNoLengthBound;
+  // Every create that places a tile takes it from the deck for good: at most one per tile over
+  // the game, each a create, at most two draws and the placing.
+  std::int64_t game = 4 * static_cast<std::int64_t>(r.deck.tiles.size());
+  for (int h = 0; h < r.heroes; ++h) {
+    const HeroSpec& spec = r.roster[static_cast<std::size_t>(r.pick[static_cast<std::size_t>(h)])];
+    // Casts: each pays at least one point of mana or energy. Mana only falls within an
+    // activation; energy (at most the roster's) rises only by one gather and by heals, which
+    // pay mana (an energy-paying heal on an ally could restore what it paid: no bound
+    // without a cap), at most 9 a cast.
+    std::int64_t casts = 0;
+    if (r.casts_per_skill > 0) {
+      casts = std::int64_t{r.casts_per_skill} * static_cast<std::int64_t>(spec.skills.size());
+    } else {
+      for (const Skill& s : spec.skills)
+        if (s.effect == Effect::kHeal && s.target != Target::kEnemy && s.cost_energy > 0)
+          return kNoLengthBound;
+      std::int64_t energy = r.gather_amount;
+      for (int e : spec.energy) energy += e;
+      casts = 10 * std::int64_t{spec.mana} + energy;
+    }
+    // Moves: at most 127 points at a time, raised only by move_up casts (at most 9 each); a
+    // move costs at least one point unless it goes down, and a stack is at most 3 high, so
+    // at most three moves in a row are free.
+    const std::int64_t moves = 4 * (127 + 9 * casts + 1);
+    // select, respawn, end; one create that returns both tiles (create, two draws, return);
+    // one attack with its two rolls, or a gather.
+    game += std::int64_t{r.max_rounds} * (3 + 4 + 3 + casts + moves);
+  }
+  return game;
+}
+
 Elements::Elements(const Options& options) : options_(options) {
-  // The declared ranges and choices have checked every value; only the gaps inside them
-  // (3 or 5 players) and the texts (patch, heroes, files) are checked here.
+  // The declarations have checked every value (players 2, 4 or 6; the patch's letters); what is
+  // checked here is what depends on the data files (the heroes' names, the files themselves).
   auto number = [&](const char* name) { return static_cast<int>(options.get_int(name)); };
   const std::string deck_path = options.get_string("deck").empty()
                                     ? default_data_path("deck.toml")
@@ -117,8 +153,6 @@ Elements::Elements(const Options& options) : options_(options) {
     r->grid = Grid(number("radius"));
     r->layout = Layout(r->grid.cells());
     r->players = number("players");
-    if (r->players != 2 && r->players != 4 && r->players != 6)
-      throw Error("elements: option players = " + std::to_string(r->players) + " (expected 2, 4 or 6)");
     r->heroes = r->players == 6 ? 6 : 4;
     const bool six = r->players == 6;
     auto seed_default = [&](const char* name, int normal, int with_six) {
@@ -143,16 +177,10 @@ Elements::Elements(const Options& options) : options_(options) {
     r->return_unchosen = options.get_bool("return_unchosen");
     r->alternate_first = options.get_string("round_start") == "alternate";
     r->cap_by_hp = options.get_string("cap_result") == "base_hp";
-    const std::string patch = options.get_string("patch");
-    if (patch.size() != 6)
-      throw Error("elements: option patch = '" + patch + "' (expected 6 letters from F E W A)");
-    for (int d = 0; d < 6; ++d) {
-      int e = -1;
+    const std::string& patch = options.get_string("patch");  // [FEWA]{6}, by its declaration
+    for (int d = 0; d < 6; ++d)
       for (int k = 0; k < kElements; ++k)
-        if (patch[d] == kElementLetter[k]) e = k;
-      if (e < 0) throw Error("elements: option patch = '" + patch + "' (expected 6 letters from F E W A)");
-      r->patch[d] = static_cast<Element>(e);
-    }
+        if (patch[d] == kElementLetter[k]) r->patch[d] = static_cast<Element>(k);
 
     r->deck = read_deck(deck_path);
     r->roster = read_roster(roster_path);

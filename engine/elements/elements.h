@@ -304,6 +304,10 @@ class Elements {
     for (int p = 0; p < num_players(); ++p) t[static_cast<std::size_t>(p)] = p % 2;
     return t;
   }
+  // kNoLengthBound where an activation could go on for ever: free climbs (climb_two_cost 0 or
+  // 1, which a move marker makes 0) or, with casts uncapped, a heal that pays energy and may
+  // restore its caster's (neither is in the shipped rules and roster).
+  std::int64_t max_game_length() const;
   State initial_state() const;
   State state_from_json(const nlohmann::json& j) const;  // throws Error naming the field
   const Rules& rules() const { return *rules_; }

@@ -135,7 +135,7 @@ int Geometry::parse(std::string_view text) const {
 
 const Geometry& geometry(int n) {
   if (n < kMinSize || n > kMaxSize || n % 2 == 0)
-    throw Error("guifa: option 'board_size' expects an odd size from 9 to 15, got " + std::to_string(n));
+    throw Error("guifa: no board of size " + std::to_string(n) + " (odd sizes 9 to 15)");
   // One table per odd size, built together on first use (thread-safe static initialisation).
   static const auto tables = [] {
     std::array<std::unique_ptr<Geometry>, (kMaxSize - kMinSize) / 2 + 1> t;

@@ -16,11 +16,11 @@ namespace qilab::guifa {
 
 std::vector<OptionSpec> Guifa::option_specs() {
   return {
-      int_option("players", 4, 2, 4, "2 (opposite edges, the teaching game) or 4"),
+      int_choice_option("players", 4, {2, 4}, "2 (opposite edges, the teaching game) or 4"),
       choice_option(
           "teams", "alliance", {"alliance", "free_for_all"},
           "with 4 players: 'alliance' (2v2, opposite seats allied, the orthodox game) or 'free_for_all'"),
-      int_option("board_size", 9, kMinSize, kMaxSize, "side of the square board, odd, 9 to 15"),
+      int_choice_option("board_size", 9, {9, 11, 13, 15}, "side of the square board, odd, 9 to 15"),
       // Turns and moves are counted in 32 bits; a million turns keeps both far from it.
       int_option("max_turns", 400, 1, 1'000'000,
                  "turns of all players together after which the game ends as a draw"),
@@ -36,10 +36,7 @@ Guifa::Guifa(const Options& options)
       players_(static_cast<int>(options.get_int("players"))),
       max_turns_(static_cast<int>(options.get_int("max_turns"))),
       hold_rule_(options.get_bool("hold_round")) {
-  // The declared ranges bound every option; what is left are the gaps inside them.
-  geometry(size_);  // refuses an even size
-  if (players_ != 2 && players_ != 4)
-    throw Error("guifa: option 'players' expects 2 or 4, got " + std::to_string(players_));
+  // The options' declarations have checked every value (odd sizes, 2 or 4 players).
   mode_ = players_ == 2                               ? Mode::kTwoPlayers
           : options.get_string("teams") == "alliance" ? Mode::kAlliance
                                                       : Mode::kFreeForAll;

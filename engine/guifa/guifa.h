@@ -224,6 +224,9 @@ class Guifa {
   bool zero_sum() const { return true; }
   bool perfect_information() const { return true; }
   std::vector<int> teams() const;  // alliance: opposite seats together; else every seat for itself
+  // max_turns turns of one action each, except a summoning: summon, up to four placings, and
+  // the end of summoning when fewer were placed (at most five actions).
+  std::int64_t max_game_length() const { return std::int64_t{max_turns_} * 5; }
   State initial_state() const;
   // Throws Error naming the bad field.
   State state_from_json(const nlohmann::json& j) const;

@@ -6,6 +6,7 @@
 
 #include "engine/core/encoding.h"
 #include "engine/core/error.h"
+#include "engine/core/game.h"
 #include "engine/junqi/deployment.h"
 #include "engine/junqi/echo.h"
 
@@ -612,6 +613,22 @@ const Board& variant_board(const Options& o, std::string_view game, int armies) 
     throw Error(where + ": " + echo(path) + " is a board of " + std::to_string(b->armies) + " armies, " +
                 std::string(game) + " expects " + std::to_string(armies));
   return *b;
+}
+
+std::int64_t junqi_max_game_length(const Rules& r, int armies) {
+  // Deployment: kSlots placings an army. Play: max_moves moves (a draw offer counts as one);
+  // without it, at most no_capture_limit moves between fights, and every fight kills a piece,
+  // so at most kSlots * armies fights. Each seat offers a draw at most once, and every other
+  // seat answers it (answers are not moves).
+  std::int64_t play = 0;
+  if (r.max_moves > 0)
+    play = r.max_moves;
+  else if (r.no_capture_limit > 0)
+    play = (std::int64_t{kSlots} * armies + 1) * r.no_capture_limit;
+  else
+    return kNoLengthBound;
+  const std::int64_t answers = r.draw_offers ? std::int64_t{armies} * (armies - 1) : 0;
+  return std::int64_t{kSlots} * armies + play + answers;
 }
 
 Rules rules_from_options(const Options& o, const std::string& game, const Board& board) {

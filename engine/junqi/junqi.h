@@ -210,6 +210,8 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
 const Board& variant_board(const Options& o, std::string_view game, int armies);
 std::vector<OptionSpec> junqi_option_specs(std::string_view board_name, int armies);
 Rules rules_from_options(const Options& o, const std::string& game, const Board& board);
+// Game::max_game_length of a junqi variant (kNoLengthBound with both move limits off).
+std::int64_t junqi_max_game_length(const Rules& rules, int armies);
 
 // One variant: the board it loads by default and its registry id.
 template <class V>
@@ -243,6 +245,7 @@ class Junqi {
     for (int p = 0; p < num_players(); ++p) t[static_cast<std::size_t>(p)] = p & 1;
     return t;
   }
+  std::int64_t max_game_length() const { return junqi_max_game_length(rules_, board_->armies); }
   State initial_state() const {
     State s(board_, rules_);
     s.auto_deploy();

@@ -99,7 +99,7 @@ const Geometry& geometry(int point) {
     static const Geometry g24 = build<24>();
     return g24;
   }
-  throw Error("mizong: option 'point_size' expects 4 or 24, got " + std::to_string(point));
+  throw Error("mizong: no board of point size " + std::to_string(point) + " (4 or 24)");
 }
 
 }  // namespace qilab::mizong

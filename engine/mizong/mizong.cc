@@ -28,9 +28,9 @@ std::vector<Identity> load_setup(const Geometry& g, const std::string& spec, Rng
 
 std::vector<OptionSpec> Mizong::option_specs() {
   return {
-      int_option("point_size", 24, 4, 24,
-                 "rows of each star point: 24 = the seed's 3601-vertex board (300 pieces a player); "
-                 "4 = the 121-vertex board with the project's 10-piece army, for fast tests"),
+      int_choice_option("point_size", 24, {4, 24},
+                        "rows of each star point: 24 = the seed's 3601-vertex board (300 pieces a player); "
+                        "4 = the 121-vertex board with the project's 10-piece army, for fast tests"),
       choice_option("teams", "ffa", {"ffa", "3v3", "2v2v2"},
                     "\"ffa\" (six players, free-for-all), \"3v3\" (alternate points allied) or "
                     "\"2v2v2\" (opposite points allied)"),
@@ -83,9 +83,20 @@ std::vector<OptionSpec> Mizong::option_specs() {
   };
 }
 
+std::int64_t Mizong::max_game_length() const {
+  // round_cap rounds; in a round each seat takes one turn, ended by end-turn. An ordinary piece
+  // is activated at most once a round: its select, at most four sub-actions (three attacks; or
+  // attack, move, attack; or a swap, and with swap_after_acting a closing swap) and done. A hero
+  // or the healer pays at least one action point for every sub-action and is refilled once a
+  // round, so it takes at most kApBudget sub-actions in at most as many activations, each with
+  // its select and done. Positions hold the rules' army (check_army), so the army bounds them all.
+  std::int64_t turn = 1;
+  for (const Identity& id : army(geo_->home_size)) turn += is_hero(id.kind) ? 3 * kApBudget[id.kind] : 6;
+  return std::int64_t{rules_.round_cap} * num_players() * turn;
+}
+
 Mizong::Mizong(const Options& options) : options_(options) {
-  // The declared ranges and choices have checked every value; geometry() refuses the sizes
-  // between 4 and 24 that have no board.
+  // The declarations have checked every value (point size 4 or 24).
   geo_ = &geometry(static_cast<int>(options.get_int("point_size")));
   // The index of an option's value among its declared choices, which follow the enums' order.
   auto choice = [&](const char* name) {

@@ -332,6 +332,7 @@ class Mizong {
   double max_return() const { return 1; }
   bool zero_sum() const { return true; }
   bool perfect_information() const { return false; }
+  std::int64_t max_game_length() const;
   // ffa: six teams of one; 3v3: seats 0, 2, 4 against 1, 3, 5; 2v2v2: seats p and p + 3.
   std::vector<int> teams() const {
     std::vector<int> t(6);

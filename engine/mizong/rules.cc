@@ -1,7 +1,8 @@
 // The rules of play: sub-action generation, combat, healing, turns, rounds and placings.
 #include <algorithm>
+#include <array>
+#include <atomic>
 
-#include "engine/core/hash.h"
 #include "engine/mizong/mizong.h"
 #include "engine/mizong/paths.h"
 #include "engine/mizong/proposals.h"
@@ -31,26 +32,29 @@ constexpr int kMoveMisses = 16;
 
 // At least as many ends as a walk of the pattern (row_walk_handles) can have anywhere: its
 // ends on an empty board from the centre of the point-24 board, whose every cell within 14
-// steps is on the board. Kept per thread for the few patterns a game uses. (For the patterns
-// no MoveTable covers: more than six steps and more than two turns.)
+// steps is on the board. (For the patterns no MoveTable covers: more than six steps and more
+// than two turns.) A pure function of the pattern, kept for the program's life in one slot per
+// pattern shared by every thread, like the MoveTables: two threads that race compute the same
+// number.
 int move_bound(const Pattern& pat) {
-  struct Entry {
-    Pattern pat;
-    int bound;
-  };
-  thread_local std::array<Entry, 16> cache;
-  thread_local int used = 0;
-  for (int i = 0; i < used; ++i) {
-    const Pattern& p = cache[static_cast<std::size_t>(i)].pat;
-    if (p.min_steps == pat.min_steps && p.max_steps == pat.max_steps && p.min_turns == pat.min_turns &&
-        p.max_turns == pat.max_turns && p.reversal == pat.reversal)
-      return cache[static_cast<std::size_t>(i)].bound;
-  }
+  constexpr int kSteps = 15, kTurns = 6;
+  static std::array<std::atomic<int>, kSteps * kSteps * kTurns * kTurns * 2> slots{};  // bound + 1
+  const bool keyed =
+      pat.min_steps >= 0 && pat.max_steps < kSteps && pat.min_turns >= 0 && pat.max_turns < kTurns;
+  const std::size_t key =
+      keyed ? static_cast<std::size_t>(
+                  (((pat.min_steps * kSteps + pat.max_steps) * kTurns + pat.min_turns) * kTurns +
+                   pat.max_turns) *
+                      2 +
+                  (pat.reversal ? 1 : 0))
+            : 0;
+  if (keyed)
+    if (const int b = slots[key].load(std::memory_order_relaxed)) return b - 1;
   const Geometry& g = geometry(24);
   EndRows e;
   walk_end_rows(g, g.centre, pat, Board{}, e);
   const int bound = e.count();
-  if (used < static_cast<int>(cache.size())) cache[static_cast<std::size_t>(used++)] = Entry{pat, bound};
+  if (keyed) slots[key].store(bound + 1, std::memory_order_relaxed);
   return bound;
 }
 
@@ -675,35 +679,6 @@ bool State::is_legal(Action a) const {
   if (kind == kOnlyMove) {
     const Piece& x = piece(act_.piece);
     if (geo_->distance(x.cell, a - L.move) > 2 * rules_.steps) return false;
-    // Asking for each end in turn would walk the paths each time: a thread-local memo keeps the
-    // last end set, keyed by everything the walk reads.
-    struct Memo {
-      std::uint64_t key = 0;
-      Board ends;
-    };
-    thread_local Memo memo;
-    std::uint64_t h = reinterpret_cast<std::uintptr_t>(geo_);
-    auto mix = [&](std::uint64_t v) { h = hash_mix(h, v); };
-    mix(static_cast<std::uint64_t>(x.cell) | static_cast<std::uint64_t>(x.kind) << 16 |
-        static_cast<std::uint64_t>(x.flags) << 24 | static_cast<std::uint64_t>(x.moves) << 32);
-    mix(static_cast<std::uint64_t>(round_) | static_cast<std::uint64_t>(x.ap) << 32 |
-        static_cast<std::uint64_t>(act_.before) << 40 | static_cast<std::uint64_t>(act_.moved) << 48);
-    mix(static_cast<std::uint64_t>(rules_.steps) | static_cast<std::uint64_t>(rules_.exact_steps) << 8 |
-        static_cast<std::uint64_t>(rules_.allow_reversal) << 9);
-    for (int w = 0; w < Board::kWords; ++w) mix(occ_.word(w));
-    if (h == 0) h = 1;
-    if (memo.key != h) {
-      memo.key = h;
-      memo.ends = Board{};
-      gen_sub(
-          act_, false,
-          [&](Action m) {
-            memo.ends.set(m - L.move);
-            return false;
-          },
-          kOnlyMove);
-    }
-    return memo.ends.test(a - L.move);
   }
   return gen_sub(
       act_, false, [&](Action x) { return x == a; }, kind);

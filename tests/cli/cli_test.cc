@@ -104,11 +104,12 @@ TEST_CASE("unknown game, option and agent exit 2") {
   check_bad_input(qilab("show --game checkers --set colour=red"), "colour");
   check_bad_input(qilab("show --game checkers --set players=five"), "players");
   check_bad_input(qilab("show --game checkers --set players=5"), "players");
-  // A game's own range check names where the value came from: the config file and the override.
+  // An option's declaration names where the value came from: the override, or the config file.
   check_bad_input(qilab("show --game configs/games/checkers-2p.toml --set players=5"),
-                  "configs/games/checkers-2p.toml with overrides 'players=5'");
-  check_bad_input(qilab("show --game checkers --set players=5"),
-                  "defaults of checkers with overrides 'players=5'");
+                  "override 'players=5': option 'players' expects one of 2, 3, 4, 6, got 5");
+  const auto five = write_file("five.toml", "game = \"checkers\"\n[options]\nplayers = 5\n");
+  check_bad_input(qilab("show --game '" + five.string() + "'"),
+                  five.string() + ": option 'players' expects one of 2, 3, 4, 6, got 5");
   const auto out = scratch() / "never";
   check_bad_input(qilab("play --game checkers --agents random,nosuch --games 1 --out '" + out.string() + "'"),
                   "unknown agent 'nosuch'");
@@ -129,7 +130,8 @@ TEST_CASE("one spec grammar: --game NAME:KEY=VALUE,... and --set KEY=VALUE,... a
                   "--set 'players': expected key=value, got 'players'");
   check_bad_input(qilab("show --game checkers:players"),
                   "--game 'checkers:players': expected key=value, got 'players'");
-  check_bad_input(qilab("show --game checkers:players=5"), "defaults of checkers with overrides 'players=5'");
+  check_bad_input(qilab("show --game checkers:players=5"),
+                  "override 'players=5': option 'players' expects one of 2, 3, 4, 6, got 5");
 }
 
 TEST_CASE("bad command lines exit 2 with one line") {
@@ -197,7 +199,7 @@ TEST_CASE("non-finite numbers are refused everywhere") {
   check_bad_input(qilab(play + "--agents mcts:simulations=0,time_ms=inf"),
                   "option 'time_ms' expects a number 0 to 86400000, got inf");
   check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu=nan"),
-                  "option 'fpu' expects auto, inf, parent or a number, got 'nan'");
+                  "option 'fpu' expects one of auto, inf, parent or a number, got 'nan'");
   check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu=-infinity"), "option 'fpu'");
   check_bad_input(qilab(play + "--agents mcts:simulations=5,fpu_reduction=nan"),
                   "option 'fpu_reduction' expects a number -1 to 1, got nan");
@@ -214,24 +216,31 @@ TEST_CASE("non-finite numbers are refused everywhere") {
 TEST_CASE("integer options are range-checked on the 64-bit value, before a game narrows them") {
   check_bad_input(
       qilab("show --game checkers --set players=4294967298"),
-      "override 'players=4294967298': option 'players' expects an integer 2 to 6, got 4294967298");
+      "override 'players=4294967298': option 'players' expects one of 2, 3, 4, 6, got 4294967298");
   check_bad_input(qilab("show --game checkers --set max_turns=4294967296"),
                   "option 'max_turns' expects an integer 1 to 1000000, got 4294967296");
   check_bad_input(qilab("show --game checkers --set max_turns=99999999999999999999"),
                   "option 'max_turns' expects an integer 1 to 1000000, got 99999999999999999999");
   check_bad_input(qilab("show --game guifa --set board_size=4294967305"),
-                  "option 'board_size' expects an integer 9 to 15");
+                  "option 'board_size' expects one of 9, 11, 13, 15");
   check_bad_input(qilab("show --game mizong --set point_size=4294967320"),
-                  "option 'point_size' expects an integer 4 to 24");
+                  "option 'point_size' expects one of 4, 24");
   check_bad_input(qilab("show --game junqi4 --set mode=sudden"),
                   "option 'mode' expects one of standard, decapitation, got 'sudden'");
   // A config file: the JSON path of the value is the file; an unsigned 64-bit value does not wrap.
   const auto big = write_file("big.toml", "game = \"checkers\"\n[options]\nplayers = 4294967298\n");
   check_bad_input(qilab("show --game '" + big.string() + "'"),
-                  big.string() + ": option 'players' expects an integer 2 to 6, got 4294967298");
-  // Inside a declared range the game still refuses its gaps, naming where the value came from.
+                  big.string() + ": option 'players' expects one of 2, 3, 4, 6, got 4294967298");
+  // The gaps inside a range (even board sizes, 5 checkers players) are refused by the options'
+  // declarations too, naming where the value came from.
   check_bad_input(qilab("show --game guifa --set board_size=10"),
-                  "defaults of guifa with overrides 'board_size=10'");
+                  "override 'board_size=10': option 'board_size' expects one of 9, 11, 13, 15, got 10");
+  check_bad_input(qilab("show --game checkers --set players=5"),
+                  "override 'players=5': option 'players' expects one of 2, 3, 4, 6, got 5");
+  check_bad_input(qilab("show --game elements --set players=3"),
+                  "override 'players=3': option 'players' expects one of 2, 4, 6, got 3");
+  check_bad_input(qilab("show --game elements --set patch=FEWAEX"),
+                  "override 'patch=FEWAEX': option 'patch' expects 6 letters from F, E, W, A, got 'FEWAEX'");
   // A play run never records a value the game did not use.
   const auto out = scratch() / "players64";
   check_bad_input(
@@ -244,7 +253,7 @@ TEST_CASE("games lists what each option allows") {
   auto r = qilab("games");
   REQUIRE(r.code == 0);
   CHECK(r.out.find("--set players=6") != std::string::npos);
-  CHECK(r.out.find("[an integer 2 to 6]") != std::string::npos);
+  CHECK(r.out.find("[one of 2, 3, 4, 6]") != std::string::npos);
   CHECK(r.out.find("[one of alliance, free_for_all]") != std::string::npos);
   r = qilab("games --json");
   REQUIRE(r.code == 0);
@@ -254,11 +263,22 @@ TEST_CASE("games lists what each option allows") {
   CHECK(players["type"] == "integer");
   CHECK(players["min"] == 2);
   CHECK(players["max"] == 6);
-  CHECK(players["expects"] == "an integer 2 to 6");
+  CHECK(players["values"] == nlohmann::json({2, 3, 4, 6}));
+  CHECK(players["expects"] == "one of 2, 3, 4, 6");
+  int seen = 0;
   for (const auto& game : j)
-    for (const auto& o : game["options"])
-      if (o["name"] == "teams" && game["id"] == "guifa")
+    for (const auto& o : game["options"]) {
+      if (o["name"] == "teams" && game["id"] == "guifa") {
         CHECK(o["choices"] == nlohmann::json({"alliance", "free_for_all"}));
+        ++seen;
+      }
+      if (o["name"] == "patch" && game["id"] == "elements") {
+        CHECK(o["pattern"] == "[FEWA]{6}");
+        CHECK(o["expects"] == "6 letters from F, E, W, A");
+        ++seen;
+      }
+    }
+  CHECK(seen == 2);
 }
 
 TEST_CASE("--seed takes 0 to 2^64-1 in decimal digits, nothing else") {

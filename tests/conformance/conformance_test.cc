@@ -212,6 +212,9 @@ std::vector<Action> random_game(const G& game, Rng rng, bool deep) {
   ChanceList chances;
   std::vector<Action> history;
   std::vector<float> valid;  // the validity plane, once seen
+  const std::int64_t max_length = game.max_game_length();
+  CONFORM(max_length > 0);
+  CONFORM(max_length != kNoLengthBound);  // every shipped variant sets its limits
   while (!s.is_terminal()) {
     const bool deep_checks = deep && (history.size() < kDeepSteps || history.size() % kDeepStride == 0);
     Action a;
@@ -262,6 +265,7 @@ std::vector<Action> random_game(const G& game, Rng rng, bool deep) {
     }
     s.apply(a);
     history.push_back(a);
+    CONFORM(static_cast<std::int64_t>(history.size()) <= max_length);
     check_returns(game, s);
   }
   CONFORM(s.current_player() == kTerminalPlayer);

@@ -152,6 +152,41 @@ TEST_CASE("options: declared ranges and choices, one error format for every sour
   CHECK(o.get_int("count") == std::numeric_limits<std::int64_t>::min());
 }
 
+TEST_CASE("options: sets of integers, a choice or a number, a pattern") {
+  Options o({int_choice_option("players", 6, {2, 3, 4, 6}, ""),
+             choice_or_number_option("fpu", "auto", {"auto", "parent"}, -1, 1, ""),
+             pattern_option("patch", "FEWAEW", "[FEWA]{6}", "6 letters from F, E, W, A", "")});
+  CHECK_THROWS_WITH_AS(o.set_from_text("players", "5", "--set"),
+                       "--set: option 'players' expects one of 2, 3, 4, 6, got 5", Error);
+  CHECK_THROWS_WITH_AS(o.set_from_json("players", nlohmann::json(7), "f.toml"),
+                       "f.toml: option 'players' expects one of 2, 3, 4, 6, got 7", Error);
+  for (const char* text : {"nan", "inf", "1e999", "2", "-1.5", "0.5x", "", "Auto"}) {
+    CAPTURE(text);
+    CHECK_THROWS_WITH_AS(o.set_from_text("fpu", text, "agent"),
+                         ("agent: option 'fpu' expects one of auto, parent or a number -1 to 1, got '" +
+                          std::string(text) + "'")
+                             .c_str(),
+                         Error);
+  }
+  for (const char* text : {"FEWAE", "FEWAEWF", "fewaew", "FEWAEX", " FEWAEW"}) {
+    CAPTURE(text);
+    CHECK_THROWS_WITH_AS(
+        o.set_from_text("patch", text, "--set"),
+        ("--set: option 'patch' expects 6 letters from F, E, W, A, got '" + std::string(text) + "'").c_str(),
+        Error);
+  }
+  o.set_from_text("players", "3", "--set");
+  o.set_from_text("fpu", "-0.25", "--set");
+  o.set_from_text("patch", "AAWWEF", "--set");
+  CHECK(o.get_int("players") == 3);
+  CHECK(o.get_string("fpu") == "-0.25");
+  CHECK(option_number(o.get_string("fpu")) == -0.25);
+  CHECK(o.get_string("patch") == "AAWWEF");
+  o.set_from_text("fpu", "parent", "--set");
+  CHECK(o.get_string("fpu") == "parent");
+  CHECK_FALSE(option_number("parent").has_value());
+}
+
 TEST_CASE("options: every game option declares what it allows, and its default is allowed") {
   std::vector<std::pair<std::string, std::vector<OptionSpec>>> all;
   for (const GameInfo& g : game_infos()) all.emplace_back(g.id, g.specs);

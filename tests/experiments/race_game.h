@@ -118,6 +118,7 @@ class Race {
     for (int p = 0; p < num_players(); ++p) t[static_cast<std::size_t>(p)] = p;
     return t;
   }
+  std::int64_t max_game_length() const { return 2 * options_.get_int("max_turns"); }  // roll, move
   State initial_state() const {
     return State(num_players(), static_cast<int>(options_.get_int("target")),
                  static_cast<int>(options_.get_int("max_turns")));

@@ -142,6 +142,9 @@ class Secret {
     for (int p = 0; p < num_players(); ++p) t[static_cast<std::size_t>(p)] = p;
     return t;
   }
+  std::int64_t max_game_length() const {
+    return num_players() * (1 + options_.get_int("rounds"));
+  }  // deals, turns
   State initial_state() const { return State(num_players(), static_cast<int>(options_.get_int("rounds"))); }
   State state_from_json(const nlohmann::json&) const { throw Error("secret: positions are not readable"); }
 

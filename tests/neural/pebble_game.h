@@ -196,6 +196,7 @@ class Pebbles {
     return t;
   }
   int num_distinct_actions() const { return State::kCells; }
+  std::int64_t max_game_length() const { return 1 + State::kCells; }  // the deal, then every cell
   double min_return() const { return -1; }
   double max_return() const { return num_players() - 1; }
   bool zero_sum() const { return !options_.get_bool("secrets"); }

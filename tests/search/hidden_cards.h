@@ -284,6 +284,7 @@ class HiddenCards {
   bool zero_sum() const { return true; }
   bool perfect_information() const { return false; }
   std::vector<int> teams() const { return {0, 1}; }
+  std::int64_t max_game_length() const { return kEnd; }  // one action a step
   State initial_state() const { return State(p_double_); }
   State state_from_json(const nlohmann::json& j) const {
     try {

@@ -166,7 +166,8 @@ class TreeGame {
   bool perfect_information() const { return true; }
   std::vector<int> teams() const {
     return variant_ == 0 ? std::vector<int>{0, 0, 1} : std::vector<int>{0, 0};
-  }  // as team_of
+  }                                                    // as team_of
+  std::int64_t max_game_length() const { return 16; }  // the trees are a few levels deep
   State initial_state() const { return State(variant_); }
   State state_from_json(const nlohmann::json&) const { return State(variant_); }
 
