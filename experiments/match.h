@@ -163,7 +163,7 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
     if (!state.is_legal(a))
       throw std::logic_error("game " + std::to_string(index) + ": action " + std::to_string(a) +
                              " chosen at ply " + std::to_string(r.actions.size()) + " is not legal");
-    r.notation.push_back(state.action_to_string(a));
+    if (referee.notation) r.notation.push_back(state.action_to_string(a));
     r.actions.push_back(a);
     // What each seat sees of a depends on the position it is played in: ask before applying.
     std::array<Action, kMaxPlayers> views{};
@@ -205,13 +205,15 @@ GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index) {
 }
 
 // How record `r` differs from its replay through `game` ("" when it replays exactly): each
-// action must be legal where it stands and be written as recorded, the game must end with the
-// last action, with the recorded returns (and setups, where the game has them).
+// action must be legal where it stands and be written as recorded (where the record has its
+// notation), the game must end with the last action, with the recorded returns (and setups,
+// where the game has them).
 template <Game G>
 std::string replay_difference(const G& game, const GameRecord& r) {
   using S = typename G::State;
   const auto ply = [](std::size_t k) { return "action " + std::to_string(k); };
-  if (r.notation.size() != r.actions.size())
+  const bool noted = !r.notation.empty();
+  if (noted && r.notation.size() != r.actions.size())
     return std::to_string(r.actions.size()) + " actions but " + std::to_string(r.notation.size()) +
            " notations";
   S state = game.initial_state();
@@ -253,9 +255,9 @@ std::string replay_difference(const G& game, const GameRecord& r) {
       return "the game is over after " + std::to_string(k) + " actions, the record has " +
              std::to_string(r.actions.size());
     if (a < 0 || a >= game.num_distinct_actions() || !state.is_legal(a))
-      return ply(k) + " (id " + std::to_string(a) + ", '" + r.notation[k].substr(0, 40) +
-             "') is not legal there";
-    if (const std::string text = state.action_to_string(a); text != r.notation[k])
+      return ply(k) + " (id " + std::to_string(a) + (noted ? ", '" + r.notation[k].substr(0, 40) + "'" : "") +
+             ") is not legal there";
+    if (const std::string text = state.action_to_string(a); noted && text != r.notation[k])
       return ply(k) + " (id " + std::to_string(a) + ") is '" + text + "', the record writes '" +
              r.notation[k].substr(0, 40) + "'";
     state.apply(a);

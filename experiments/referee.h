@@ -16,6 +16,9 @@ namespace qilab::experiments {
 struct Referee {
   double move_time_limit_ms = 0;  // 0: no limit
   int max_timeouts = 3;           // moves over the limit that forfeit the seat
+  // Whether the record gets each action's notation as it is played. Tournaments keep actions
+  // only (their store writes the notation when exporting, by replaying: notation_for_records).
+  bool notation = true;
 };
 
 // The returns of a game ended by seat `seat`'s forfeit: -1 for every seat of its team, +1 for

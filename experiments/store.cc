@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <utility>
 
@@ -23,7 +24,7 @@ CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE agents(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, spec TEXT NOT NULL,
                     options TEXT NOT NULL, file_hash TEXT NOT NULL);
 CREATE TABLE games(idx INTEGER PRIMARY KEY, lineup INTEGER NOT NULL, options TEXT, config_hash TEXT NOT NULL,
-                   length INTEGER NOT NULL, actions TEXT NOT NULL, notation TEXT NOT NULL, setups TEXT NOT NULL,
+                   length INTEGER NOT NULL, actions BLOB NOT NULL, setups TEXT NOT NULL,
                    program TEXT NOT NULL, forfeits INTEGER NOT NULL, events TEXT NOT NULL, ending TEXT NOT NULL);
 CREATE TABLE seats(game INTEGER NOT NULL REFERENCES games(idx), seat INTEGER NOT NULL,
                    agent INTEGER NOT NULL REFERENCES agents(id), team INTEGER NOT NULL, result REAL NOT NULL,
@@ -33,41 +34,32 @@ CREATE TABLE move_stats(game INTEGER NOT NULL REFERENCES games(idx), ply INTEGER
 CREATE INDEX move_stats_game ON move_stats(game);
 )sql";
 
-// JSON texts of a record's actions and notation, written directly: building an nlohmann array
-// of a thousand elements to dump it was most of the store's cost per game.
-std::string actions_text(const std::vector<Action>& actions) {
-  std::string out;
-  out.reserve(actions.size() * 5 + 2);
-  out += '[';
-  char buf[16];
+// A game's actions as the store keeps them: 32-bit little-endian ids, back to back.
+std::string actions_blob(const std::vector<Action>& actions) {
+  std::string out(actions.size() * 4, '\0');
   for (std::size_t k = 0; k < actions.size(); ++k) {
-    if (k) out += ',';
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, actions[k]);
-    out.append(buf, end);
+    const auto v = static_cast<std::uint32_t>(actions[k]);
+    for (int b = 0; b < 4; ++b)
+      out[4 * k + static_cast<std::size_t>(b)] = static_cast<char>((v >> (8 * b)) & 0xff);
   }
-  out += ']';
   return out;
 }
 
-std::string notation_text(const std::vector<std::string>& notation) {
-  std::string out;
-  out.reserve(notation.size() * 10 + 2);
-  out += '[';
-  for (std::size_t k = 0; k < notation.size(); ++k) {
-    if (k) out += ',';
-    const std::string& n = notation[k];
-    const bool plain = std::all_of(n.begin(), n.end(), [](char c) {
-      return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\';
-    });
-    if (plain) {
-      out += '"';
-      out += n;
-      out += '"';
-    } else {
-      out += nlohmann::json(n).dump();  // escapes; keeps UTF-8 as it is
-    }
+std::vector<Action> actions_from_blob(const std::string& blob, const std::string& where) {
+  if (blob.size() % 4 != 0)
+    throw Error(where + ": actions blob of " + std::to_string(blob.size()) +
+                " bytes, expected 4 bytes an action; the store is damaged");
+  std::vector<Action> out(blob.size() / 4);
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    std::uint32_t v = 0;
+    for (int b = 0; b < 4; ++b)
+      v |= static_cast<std::uint32_t>(static_cast<unsigned char>(blob[4 * k + static_cast<std::size_t>(b)]))
+           << (8 * b);
+    if (v > static_cast<std::uint32_t>(std::numeric_limits<Action>::max()))
+      throw Error(where + ": action " + std::to_string(k) + " is " + std::to_string(v) +
+                  ", expected an action id >= 0; the store is damaged");
+    out[k] = static_cast<Action>(v);
   }
-  out += ']';
   return out;
 }
 
@@ -85,6 +77,9 @@ class Statement {
   Statement& bind(int i, const std::string& v) {
     return check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
   }
+  Statement& bind_blob(int i, const std::string& v) {
+    return check(sqlite3_bind_blob(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+  }
   Statement& bind_null(int i) { return check(sqlite3_bind_null(stmt_, i)); }
   // True while there is a row.
   bool step() {
@@ -101,6 +96,10 @@ class Statement {
   std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
   double real(int col) const { return sqlite3_column_double(stmt_, col); }
   bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+  std::string blob(int col) const {
+    const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, col));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))) : std::string();
+  }
   std::string text(int col) const {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
     return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))) : std::string();
@@ -231,8 +230,13 @@ void Store::check_resumable(const std::string& path, const StoreIdentity& identi
   check_readable_file(path, "tournament store");
   Store store(path, open_db(path, SQLITE_OPEN_READONLY));
   nlohmann::json meta;
-  if (inspect(store.db_, path, &meta) == Kind::kStore)
+  if (inspect(store.db_, path, &meta) == Kind::kStore) {
+    if (meta["schema"] != std::to_string(kStoreSchema))
+      throw Error(path + ": schema version " + meta["schema"].get<std::string>() +
+                  " (an older qilab's store) can be read and exported, not resumed; use another --out "
+                  "directory");
     check_same_tournament(path, meta, identity, read_agents(store.db_, path));
+  }
 }
 
 Store Store::open_for_write(const std::string& path, const StoreIdentity& id) {
@@ -300,10 +304,9 @@ void Store::write(const std::vector<GameRecord>& games) {
   }
   exec(db_, path_, "BEGIN IMMEDIATE");
   try {
-    Statement g(
-        db_, path_,
-        "INSERT INTO games(idx, lineup, options, config_hash, length, actions, notation, setups, program, "
-        "forfeits, events, ending) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    Statement g(db_, path_,
+                "INSERT INTO games(idx, lineup, options, config_hash, length, actions, setups, program, "
+                "forfeits, events, ending) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     Statement s(
         db_, path_,
         "INSERT INTO seats(game, seat, agent, team, result, outcome, setup) VALUES(?, ?, ?, ?, ?, ?, ?)");
@@ -319,13 +322,12 @@ void Store::write(const std::vector<GameRecord>& games) {
         g.bind(3, options);
       g.bind(4, r.config_hash)
           .bind(5, static_cast<std::int64_t>(r.actions.size()))
-          .bind(6, actions_text(r.actions))
-          .bind(7, notation_text(r.notation))
-          .bind(8, r.setups.dump())
-          .bind(9, r.program)
-          .bind(10, forfeits)
-          .bind(11, r.events.dump())
-          .bind(12, r.ending);
+          .bind_blob(6, actions_blob(r.actions))
+          .bind(7, r.setups.dump())
+          .bind(8, r.program)
+          .bind(9, forfeits)
+          .bind(10, r.events.dump())
+          .bind(11, r.ending);
       g.run();
       std::vector<int> team_of;
       for (std::size_t k = 0; k < r.returns.size(); ++k)
@@ -387,14 +389,18 @@ std::vector<GameRecord> Store::records() const {
       }
     }
   }
-  // Records are read in three passes over index-ordered tables, merged by game index.
+  // Records are read in three passes over index-ordered tables, merged by game index. Schema 1
+  // kept actions and notation as JSON texts, schema 2 a blob of actions.
+  const bool schema1 = m.value("schema", "") == "1";
   std::vector<GameRecord> out;
   std::map<std::int64_t, std::size_t> slot;
   {
     Statement q(db_, path_,
-                "SELECT idx, lineup, options, config_hash, actions, notation, setups, program, events, "
-                "ending FROM games "
-                "ORDER BY idx");
+                schema1
+                    ? "SELECT idx, lineup, options, config_hash, actions, notation, setups, program, events, "
+                      "ending FROM games ORDER BY idx"
+                    : "SELECT idx, lineup, options, config_hash, actions, NULL, setups, program, events, "
+                      "ending FROM games ORDER BY idx");
     while (q.step()) {
       GameRecord r;
       r.index = q.integer(0);
@@ -408,14 +414,15 @@ std::vector<GameRecord> Store::records() const {
       r.program = q.text(7);
       r.agent_files = agent_files;
       nlohmann::json j = r.to_json();
-      j["actions"] = parse_json(q.text(4), w + " actions");
-      j["notation"] = parse_json(q.text(5), w + " notation");
+      j["actions"] = schema1 ? parse_json(q.text(4), w + " actions") : nlohmann::json::array();
+      j["notation"] = schema1 ? parse_json(q.text(5), w + " notation") : nlohmann::json::array();
       j["events"] = parse_json(q.text(8), w + " events");
       j["ending"] = q.text(9);
       j["agents"] = nlohmann::json::array();
       j["returns"] = nlohmann::json::array();
       slot[r.index] = out.size();
       out.push_back(GameRecord::from_json(j, w));  // checks every field as a records file would be
+      if (!schema1) out.back().actions = actions_from_blob(q.blob(4), w);
     }
   }
   {
@@ -479,9 +486,15 @@ std::vector<GameRecord> read_store_records(const std::string& db_path) {
   return Store::open_for_read(db_path).records();
 }
 
-void export_jsonl(const std::string& db_path, const std::string& out_path) {
+void export_jsonl(const std::string& db_path, const std::string& out_path, const NotationWriter& notation) {
+  std::vector<GameRecord> records = read_store_records(db_path);
+  try {
+    notation(records);
+  } catch (const Error& e) {
+    throw Error(db_path + ": " + e.what());
+  }
   std::string text;
-  for (const GameRecord& r : read_store_records(db_path)) text += r.to_json().dump() + "\n";
+  for (const GameRecord& r : records) text += r.to_json().dump() + "\n";
   write_file_atomically(out_path, text);
 }
 

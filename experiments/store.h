@@ -12,13 +12,17 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/record.h"
+#include "experiments/notation.h"
 
 struct sqlite3;
 
 namespace qilab::experiments {
 
 // The schema this program writes; a store of a later version is refused, not guessed at.
-inline constexpr int kStoreSchema = 1;
+// Version 2 keeps each game's actions as a blob of 32-bit little-endian ids and no notation
+// (exports write it, notation.h); version 1 stores (actions and notation as JSON texts) are
+// read, not resumed.
+inline constexpr int kStoreSchema = 2;
 // meta.format of every qilab store; a database without it is foreign.
 inline constexpr const char* kStoreFormat = "qilab-tournament-store";
 
@@ -68,7 +72,8 @@ class Store {
   std::int64_t game_count() const;
   // Writes the games in one transaction (all or none); a game already stored is an error.
   void write(const std::vector<GameRecord>& games);
-  // Every stored game as a record (docs/formats.md), by index.
+  // Every stored game as a record (docs/formats.md), by index; without notation (empty) unless
+  // the store is of schema 1, which kept it.
   std::vector<GameRecord> records() const;
   // What summaries need of every stored game, by index, without reading its moves.
   struct Result {
@@ -85,7 +90,8 @@ class Store {
   sqlite3* db_ = nullptr;
 };
 
-// Every game of the store at `db_path`, as the records `qilab stats` reads from games.jsonl.
+// Every game of the store at `db_path`, as the records `qilab stats` reads from games.jsonl
+// (without notation: write_notation adds it).
 std::vector<GameRecord> read_store_records(const std::string& db_path);
 
 // One row per seat of every stored game, by game then seat: what export_csv writes.
@@ -103,7 +109,9 @@ std::vector<SeatRow> read_seat_rows(const std::string& db_path);
 // Exports: every game as a JSON line (the records of docs/formats.md), or one CSV row per seat
 // of every game (game,lineup,seat,team,agent,return,outcome... see docs/formats.md). Written
 // atomically to `out_path`.
-void export_jsonl(const std::string& db_path, const std::string& out_path);
+// The JSON Lines carry each action's notation, written by `notation` (notation.h).
+void export_jsonl(const std::string& db_path, const std::string& out_path,
+                  const NotationWriter& notation = write_notation);
 void export_csv(const std::string& db_path, const std::string& out_path);
 
 }  // namespace qilab::experiments

@@ -201,6 +201,9 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
     return make_agent(game, plan.spec_of.at(name));
   };
 
+  Referee referee = cfg.referee;
+  referee.notation = false;  // the store keeps actions; exports write the notation
+
 #pragma omp parallel for num_threads(cfg.threads) schedule(dynamic, 1)
   for (std::int64_t k = 0; k < n; ++k) {
     {
@@ -211,9 +214,8 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
       const std::int64_t g = pending[static_cast<std::size_t>(k)];
       const std::int64_t l = g / games_per, i = g % games_per;
       auto seats = lineup_seats(plan.lineups[static_cast<std::size_t>(l)], plan.sides, i);
-      GameRecord r = cfg.draws.empty()
-                         ? play_seated(base, id, g, std::move(seats), make, cfg.referee, l)
-                         : play_seated(game_of(g), id, g, std::move(seats), make, cfg.referee, l);
+      GameRecord r = cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), make, referee, l)
+                                       : play_seated(game_of(g), id, g, std::move(seats), make, referee, l);
       std::lock_guard guard(lock);
       try {
         batch.push_back(std::move(r));

@@ -126,8 +126,9 @@ void run(const ReplayArgs& a) {
         const Player mover = state->current_player();
         p.mover = mover == kChancePlayer ? std::string("chance") : fmt::format("seat {}", mover);
         const Action seen = seat == svg::kReferee ? act : state->action_view(seat, act);
-        if (seen == act)
-          p.move = r.notation[static_cast<std::size_t>(ply)];
+        if (seen == act)  // a record without notation (a store's) is written as this build writes it
+          p.move =
+              r.notation.empty() ? state->action_to_string(act) : r.notation[static_cast<std::size_t>(ply)];
         else if (seen == kHiddenAction)
           p.move = "(hidden)";
         else

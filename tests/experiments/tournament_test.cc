@@ -20,6 +20,7 @@
 #include "engine/registry.h"
 #include "tests/error_of.h"
 #include "experiments/match.h"
+#include "experiments/notation_replay.h"
 #include "experiments/rotation.h"
 #include "experiments/store.h"
 #include "experiments/tournament.h"
@@ -300,11 +301,19 @@ TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; expo
   auto make = [&](const testing::Race& g, const std::string& name) {
     return make_agent(g, plan.spec_of.at(name));
   };
+  // The store keeps actions, not notation: a game played with notation is the stored record
+  // plus its notation.
+  std::vector<GameRecord> noted;
   for (std::int64_t g = 0; g < 18; ++g) {
-    const GameRecord direct = play_seated(
+    noted.push_back(play_seated(
         game, id, g, lineup_seats(plan.lineups[static_cast<std::size_t>(g / 6)], plan.sides, g % 6), make,
-        Referee{}, g / 6);
-    CHECK(canon(records[static_cast<std::size_t>(g)]) == canon(direct));
+        Referee{}, g / 6));
+    const GameRecord& stored = records[static_cast<std::size_t>(g)];
+    CHECK(stored.notation.empty());
+    CHECK(!stored.actions.empty());
+    GameRecord without = noted.back();
+    without.notation.clear();
+    CHECK(canon(stored) == canon(without));
   }
   CHECK(records[7].agents == std::vector<std::string>{"m", "random"});  // line-up 1 (random, m), game 1
   CHECK(!records[7].stats.empty());                                     // per-move search statistics kept
@@ -335,17 +344,110 @@ TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; expo
   REQUIRE(two.size() == 18);
   for (std::size_t k = 0; k < 18; ++k) CHECK(canon(two[k]) == canon(records[k]));
 
-  // Exports: JSON Lines are the records; CSV one row per seat.
-  export_jsonl(db, dir + "/games.jsonl");
+  // Exports: JSON Lines are the records with their notation, written by replaying each game
+  // (the race is not a registered game: its writer is given); CSV one row per seat.
+  export_jsonl(db, dir + "/games.jsonl", [&](std::vector<GameRecord>& rs) {
+    for (GameRecord& r : rs) write_notation_with(game, r);
+  });
   const auto lines = read_records(dir + "/games.jsonl");
   REQUIRE(lines.size() == 18);
-  for (std::size_t k = 0; k < 18; ++k) CHECK(lines[k].to_json() == resumed[k].to_json());
+  for (std::size_t k = 0; k < 18; ++k) {
+    CHECK(lines[k].notation == noted[k].notation);
+    CHECK(canon(lines[k]) == canon(noted[k]));
+  }
   export_csv(db, dir + "/seats.csv");
   const std::string csv = slurp(dir + "/seats.csv");
   CHECK(csv.starts_with("game,lineup,seat,team,agent,return,outcome,length,forfeits,setup\n"));
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 1 + 18 * 2);
   const std::string row0 = "0,0,0,0," + records[0].agents[0] + ",";
   CHECK(csv.find("\n" + row0) != std::string::npos);
+}
+
+TEST_CASE("a schema 1 store (actions and notation as JSON texts) is read and exported, not resumed") {
+  // A store as qilab wrote it before actions became a blob: one checkers game of random agents.
+  const checkers::Checkers game(resolve_options(checkers::Checkers::option_specs(),
+                                                default_config("checkers"), {"players=2", "max_turns=6"}));
+  RunIdentity id = identity_for(game);
+  id.agents = {"random", "random"};
+  const GameRecord played = play_game(game, id, 0);
+  REQUIRE(played.notation.size() == played.actions.size());
+  const auto dir = fresh_dir("schema1");
+  fs::create_directories(dir);
+  const std::string db = dir + "/tournament.db";
+  const std::string options = game.options().to_json().dump();
+  const std::string schema1 =
+      "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
+      "CREATE TABLE agents(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, spec TEXT NOT NULL, options "
+      "TEXT NOT "
+      "NULL, file_hash TEXT NOT NULL);"
+      "CREATE TABLE games(idx INTEGER PRIMARY KEY, lineup INTEGER NOT NULL, options TEXT, config_hash TEXT "
+      "NOT "
+      "NULL, length INTEGER NOT NULL, actions TEXT NOT NULL, notation TEXT NOT NULL, setups TEXT NOT NULL, "
+      "program "
+      "TEXT NOT NULL, forfeits INTEGER NOT NULL, events TEXT NOT NULL, ending TEXT NOT NULL);"
+      "CREATE TABLE seats(game INTEGER NOT NULL, seat INTEGER NOT NULL, agent INTEGER NOT NULL, team INTEGER "
+      "NOT "
+      "NULL, result REAL NOT NULL, outcome TEXT NOT NULL, setup TEXT, PRIMARY KEY(game, seat)) WITHOUT ROWID;"
+      "CREATE TABLE move_stats(game INTEGER NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL, stats "
+      "TEXT NOT "
+      "NULL);"
+      "INSERT INTO meta VALUES('format', 'qilab-tournament-store'), ('schema', '1'), ('tournament', 'old'), "
+      "('config_text', ''), ('config', '{}'), ('config_hash', 'h1'), ('game', 'checkers'), ('options', '" +
+      options +
+      "'), ('seed', '11'), ('teams', '[0,1]'), ('program', 'qilab 0.0.9');"
+      "INSERT INTO agents VALUES(1, 'random', 'random', '{}', '');"
+      "INSERT INTO games VALUES(0, 0, NULL, '" +
+      played.config_hash + "', " + std::to_string(played.actions.size()) + ", '" +
+      nlohmann::json(played.actions).dump() + "', '" + nlohmann::json(played.notation).dump() +
+      "', 'null', 'qilab 0.0.9', 0, '[]', '" + played.ending +
+      "');"
+      "INSERT INTO seats VALUES(0, 0, 1, 0, " +
+      std::to_string(played.returns[0]) + ", 'draw', NULL), (0, 1, 1, 1, " +
+      std::to_string(played.returns[1]) + ", 'draw', NULL);";
+  sql(db, schema1.c_str());
+  const auto records = read_store_records(db);
+  REQUIRE(records.size() == 1);
+  CHECK(records[0].actions == played.actions);
+  CHECK(records[0].notation == played.notation);  // schema 1 kept it
+  export_jsonl(db, dir + "/games.jsonl");
+  const auto lines = read_records(dir + "/games.jsonl");
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].notation == played.notation);
+  // Resuming would mix the two layouts in one table: refused, naming the version.
+  const StoreIdentity identity{"old", "", {}, "h1", "checkers", game.options().to_json(), 11, "", {0, 1}, {}};
+  CHECK(error_of([&] { Store::open_for_write(db, identity); }) ==
+        db + ": schema version 1 (an older qilab's store) can be read and exported, not resumed; use another "
+             "--out directory");
+}
+
+TEST_CASE("the store: a registered game's export writes the notation its replay gives; damage is named") {
+  const auto dir = fresh_dir("blob");
+  auto cfg = parse_tournament_config(
+      "game = \"configs/games/checkers-2p.toml\"\nagents = [\"random\", \"greedy\"]\ngames_per_lineup = 2\n",
+      "blob.toml");
+  const checkers::Checkers game(
+      resolve_options(checkers::Checkers::option_specs(),
+                      read_game_config(QILAB_SOURCE_DIR "/configs/games/checkers-2p.toml"), {"max_turns=8"}));
+  run_tournament(game, cfg, dir);
+  const std::string db = dir + "/tournament.db";
+  export_jsonl(db, dir + "/games.jsonl");  // write_notation: through the registry
+  const auto lines = read_records(dir + "/games.jsonl");
+  REQUIRE(lines.size() == 2);
+  for (const GameRecord& r : lines) {
+    REQUIRE(r.notation.size() == r.actions.size());
+    auto s = game.initial_state();
+    for (std::size_t k = 0; k < r.actions.size(); ++k) {
+      CHECK(r.notation[k] == s.action_to_string(r.actions[k]));
+      s.apply(r.actions[k]);
+    }
+  }
+  sql(db, "UPDATE games SET actions = x'010203' WHERE idx = 1;");
+  CHECK(error_of([&] { read_store_records(db); }) ==
+        db + ": game 1: actions blob of 3 bytes, expected 4 bytes an action; the store is damaged");
+  sql(db, "UPDATE games SET actions = x'ffff0000' WHERE idx = 1;");  // action 65535: not legal at the start
+  CHECK(error_of([&] { export_jsonl(db, dir + "/again.jsonl"); }) ==
+        db + ": game 1: action 0 (id 65535) is not legal where it stands; the record is damaged");
+  CHECK(!fs::exists(dir + "/again.jsonl"));
 }
 
 TEST_CASE("the store refuses foreign, newer and other tournaments' databases, writing nothing") {
@@ -379,7 +481,7 @@ TEST_CASE("the store refuses foreign, newer and other tournaments' databases, wr
     CHECK(read_store_records(db).size() == 2);
     sql(db, "UPDATE meta SET value = '99' WHERE key = 'schema';");
     CHECK(error_of([&] { read_store_records(db); }) ==
-          db + ": schema version 99 is newer than this program reads (up to 1); use a newer qilab");
+          db + ": schema version 99 is newer than this program reads (up to 2); use a newer qilab");
     CHECK(error_of([&] { run_tournament(game, cfg, dir); }).find("newer") != std::string::npos);
   }
   SUBCASE("no file") {
