@@ -635,10 +635,10 @@ OpeningsReport summarise_openings(const OpeningsConfig& cfg, const OpeningsPlan&
                      all_race ? "all eliminated" : "not all eliminated");
   }
   t += fmt::format(
-      "games: {} of the budget {}; uniform allocation to the same answer: {} x {} = {}, saved {} "
-      "(ratio {:.3f})\n",
-      race.games_used(), cfg.rule.budget, arms, most, uniform, uniform - race.games_used(),
-      s["uniform"]["ratio"].get<double>());
+      "games: {} of the budget {}; uniform allocation {}: {} x {} = {}, saved {} (ratio {:.3f})\n",
+      race.games_used(), cfg.rule.budget,
+      race.decided() ? "to the same answer" : "of as many games to every candidate", arms, most, uniform,
+      uniform - race.games_used(), s["uniform"]["ratio"].get<double>());
   rep.table = std::move(t);
   rep.summary = std::move(s);
   rep.store_path = store.path();
