@@ -199,6 +199,10 @@ OpeningsConfig parse_openings_config(std::string_view text, const std::string& p
   if (!has_round) throw Error(path + ": missing field 'round' (games per candidate per round)");
   if (!has_candidates && c.first_moves == 0)
     throw Error(path + ": missing field 'candidate' (the [[candidate]] tables) or 'first_moves'");
+  for (std::size_t i = 0; i < c.candidates.size(); ++i)
+    if (!c.candidates[i].actions.empty() && c.seat < 0)
+      throw Error(path + ": field 'candidate[" + std::to_string(i) +
+                  "].actions' needs field 'seat' (moves are written for one seat)");
   if (c.first_moves != 0 && c.seat < 0)
     throw Error(path + ": field 'first_moves' needs field 'seat' (a seat's first moves are its own)");
   shared["games_per_lineup"] = toml::value(1);
