@@ -160,6 +160,8 @@ OpeningsConfig parse_openings_config(std::string_view text, const std::string& p
           } else if (k == "fill") {
             has_fill = true;
             cand.fill = string(x, field + ".fill", true);
+          } else if (k == "agent") {
+            cand.agent = string(x, field + ".agent");
           } else if (k == "per") {
             has_per = true;
             const std::string per = string(x, field + ".per");
@@ -167,13 +169,14 @@ OpeningsConfig parse_openings_config(std::string_view text, const std::string& p
             cand.per_side = per == "side";
           } else {
             throw Error(path + ": field '" + field + "." + k +
-                        "' is unknown (expected name, actions, option, value, fill, per)");
+                        "' is unknown (expected name, actions, option, value, fill, per, agent)");
           }
         }
         if (cand.name.empty()) throw Error(path + ": field '" + field + ".name' is missing");
-        if (cand.actions.empty() == cand.option.empty())
+        if (cand.actions.empty() == cand.option.empty() && (cand.agent.empty() || !cand.actions.empty()))
           throw Error(path + ": field '" + field +
-                      "' needs either 'actions' (the seat's first moves) or 'option' and 'value' (a setup)");
+                      "' needs either 'actions' (the seat's first moves) or 'option' and 'value' (a setup), "
+                      "or an 'agent' of its own");
         if (!cand.option.empty() && !has_value)
           throw Error(path + ": field '" + field + ".value' is missing (the seat's entry of option '" +
                       cand.option + "')");
@@ -297,13 +300,14 @@ OpeningsPlan plan_openings(const OpeningsConfig& cfg, std::vector<OpeningCandida
   nlohmann::json cands = nlohmann::json::array();
   for (const auto& c : plan.candidates) {
     // A candidate is named in records like an agent: its spec is the agent that plays it.
-    id.agents.push_back(store_agent(c.name, cfg.agent));
+    id.agents.push_back(store_agent(c.name, c.agent.empty() ? cfg.agent : c.agent));
     cands.push_back({{"name", c.name},
                      {"actions", c.actions},
                      {"option", c.option},
                      {"value", c.value},
                      {"fill", c.fill},
-                     {"per", c.per_side ? "side" : "seat"}});
+                     {"per", c.per_side ? "side" : "seat"},
+                     {"agent", c.agent}});
   }
   id.config = {{"kind", "openings"},
                {"game", game_id},

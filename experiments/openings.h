@@ -37,7 +37,8 @@
 
 namespace qilab::experiments {
 
-// One candidate: a line of actions, or a value of a per-seat game option.
+// One candidate: a line of actions, a value of a per-seat game option, or an agent of its own
+// for the candidate seat (with or without either).
 struct OpeningCandidate {
   std::string name;
   std::vector<std::string> actions;  // the seat's first actions, by notation
@@ -45,6 +46,7 @@ struct OpeningCandidate {
   std::string value;                 // the candidate seat's entry (per_side: its side's entries)
   std::string fill;                  // every seat's entries before the candidate's are put in
   bool per_side = false;
+  std::string agent;  // the candidate seat's agent, when not the config's (e.g. its own way to deploy)
 };
 
 struct OpeningsConfig {
@@ -128,7 +130,7 @@ OpeningsReport run_openings(const G& base, const OpeningsConfig& cfg, const std:
     std::vector<std::string> moves;
     for (const Action a : legal) moves.push_back(start_state.action_to_string(a));
     for (auto& m : sample_first_moves(std::move(moves), cfg.first_moves, cfg.base.seed))
-      candidates.push_back({m, {m}, "", "", "", false});
+      candidates.push_back({m, {m}, "", "", "", false, ""});
   }
   const OpeningsPlan plan =
       plan_openings(cfg, std::move(candidates), std::string(G::kId), base.options().to_json(), teams);
@@ -139,6 +141,15 @@ OpeningsReport run_openings(const G& base, const OpeningsConfig& cfg, const std:
     } catch (const Error& e) {
       throw Error(src + ": field '" + (name == plan.agent_name ? std::string("agent") : "agents") + "' (" +
                   name + "): " + e.what());
+    }
+  }
+  for (std::size_t a = 0; a < plan.candidates.size(); ++a) {
+    const auto& c = plan.candidates[a];
+    if (c.agent.empty()) continue;
+    try {
+      make_agent(base, c.agent);
+    } catch (const Error& e) {
+      throw Error(src + ": field 'candidate[" + std::to_string(a) + "].agent' (" + c.name + "): " + e.what());
     }
   }
   // The games of option candidates, one per candidate and seat, made (and so checked) up front.
@@ -202,7 +213,7 @@ OpeningsReport run_openings(const G& base, const OpeningsConfig& cfg, const std:
   auto make = [&plan](const G& game, const std::string& name) -> AgentPtr<S> {
     for (const auto& c : plan.candidates)
       if (c.name == name) {
-        AgentPtr<S> rest = make_agent(game, plan.spec_of.at(plan.agent_name));
+        AgentPtr<S> rest = make_agent(game, c.agent.empty() ? plan.spec_of.at(plan.agent_name) : c.agent);
         if (c.actions.empty()) return rest;
         return std::make_unique<OpeningAgent<S>>(c.name, c.actions, std::move(rest));
       }

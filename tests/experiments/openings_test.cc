@@ -104,7 +104,7 @@ TEST_CASE("openings configs: every mistake names the file and the field, and not
                                 src);
         }) ==
         "x.toml: field 'candidate[0]' needs either 'actions' (the seat's first moves) or 'option' and "
-        "'value' (a setup)");
+        "'value' (a setup), or an 'agent' of its own");
   CHECK(error_of([&] {
           parse_openings_config(checkers_with("seat = 0\n", good + "[[candidate]]\nname = \"a\"\nactions = "
                                                                    "[\"8->16\"]\n"),
@@ -171,11 +171,11 @@ TEST_CASE(
   plan.seats = {0, 1, 2, 3};
   plan.opponents = {"p", "q"};
   plan.agent_name = "greedy";
-  OpeningCandidate seat{"c", {}, "setups", "front", "", false};
+  OpeningCandidate seat{"c", {}, "setups", "front", "", false, ""};
   CHECK(opening_option_value(plan, seat, 2, "x.toml", 0) == ",,front,");
   seat.fill = "a,b,c,d";
   CHECK(opening_option_value(plan, seat, 1, "x.toml", 0) == "a,front,c,d");
-  OpeningCandidate side{"pair", {}, "heroes", "knight,priest", "hunter,warlock,mage,archer", true};
+  OpeningCandidate side{"pair", {}, "heroes", "knight,priest", "hunter,warlock,mage,archer", true, ""};
   CHECK(opening_option_value(plan, side, 1, "x.toml", 3) == "hunter,knight,mage,priest");
   CHECK(opening_option_value(plan, side, 2, "x.toml", 3) == "knight,warlock,priest,archer");
   side.fill = "a,b";
