@@ -187,3 +187,35 @@ TEST_CASE(
   CHECK(opening_seat_agents(plan, 0, 5) == std::vector<std::string>{"q", "c", "q", "greedy"});
   CHECK(opening_seat_agents(plan, 0, 6) == std::vector<std::string>{"greedy", "q", "c", "q"});
 }
+
+TEST_CASE(
+    "every shipped openings config reads, plans, and makes the game of every option candidate in every "
+    "seat") {
+  const fs::path dir = fs::path(QILAB_SOURCE_DIR) / "configs" / "experiments";
+  int seen = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (!entry.path().filename().string().starts_with("openings-")) continue;
+    ++seen;
+    INFO(entry.path().string());
+    const OpeningsConfig cfg = read_openings_config(entry.path().string());
+    with_game(cfg.base.game.game, [&]<Game G>() {
+      const G game(resolve_options(G::option_specs(), cfg.base.game, cfg.base.sets));
+      const auto start = game.initial_state();
+      const OpeningsPlan plan = plan_openings(cfg, cfg.candidates, std::string(G::kId),
+                                              game.options().to_json(), game_teams(start));
+      CHECK(Race(static_cast<int>(plan.candidates.size()) + (cfg.first_moves != 0 ? 1 : 0), cfg.rule).z() >
+            0);
+      for (std::size_t a = 0; a < plan.candidates.size(); ++a) {
+        const auto& c = plan.candidates[a];
+        if (!c.agent.empty()) CHECK_NOTHROW(make_agent(game, c.agent));
+        if (c.option.empty()) continue;
+        for (const int seat : plan.seats) {
+          GameConfig gc = cfg.base.game;
+          gc.options[c.option] = opening_option_value(plan, c, seat, cfg.base.source, a);
+          CHECK_NOTHROW(G(resolve_options(G::option_specs(), gc, cfg.base.sets)));
+        }
+      }
+    });
+  }
+  CHECK(seen >= 4);
+}
