@@ -12,6 +12,7 @@ void add_legal_command(CLI::App& app);
 void add_apply_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
+void add_openings_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_ratings_command(CLI::App& app);
 #ifdef QILAB_WITH_TORCH

@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   qilab::cli::add_apply_command(app);
   qilab::cli::add_play_command(app);
   qilab::cli::add_tournament_command(app);
+  qilab::cli::add_openings_command(app);
   qilab::cli::add_stats_command(app);
   qilab::cli::add_ratings_command(app);
 #ifdef QILAB_WITH_TORCH
