@@ -51,31 +51,6 @@ RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
   return id;
 }
 
-// Whether the game has its own rule for a seat that forfeits (junqi: State::forfeit).
-template <class S>
-concept HasForfeit = requires(S s, Player p) {
-  s.forfeit(p);
-};
-
-// Applies the game's own forfeit rule to `state` for `seat`; false when the game has none or
-// it does not apply here (junqi during deployment: Error), and the game then ends by
-// forfeit_returns (referee.h).
-template <class S>
-bool apply_forfeit_rule(S& state, Player seat) {
-  if constexpr (HasForfeit<S>) {
-    try {
-      state.forfeit(seat);
-      return true;
-    } catch (const Error&) {
-      return false;
-    }
-  } else {
-    (void)state;
-    (void)seat;
-    return false;
-  }
-}
-
 // Plays game `index` of a run to the end with `seat_names[s]` in seat s. The referee alone
 // holds the true state: each agent is shown state.sample_world(seat, rng) (the state itself in
 // perfect-information games) and, after every action, only its seat's view of it

@@ -256,6 +256,9 @@ OpeningsReport run_openings(const G& base, const OpeningsConfig& cfg, const std:
       batch.clear();
       if (cfg.base.on_progress) cfg.base.on_progress(static_cast<std::int64_t>(have.size()), cfg.rule.budget);
     };
+    Referee referee = cfg.base.referee;
+    referee.notation = false;  // the store keeps actions; exports write the notation
+
 #pragma omp parallel for num_threads(cfg.base.threads) schedule(dynamic, 1)
     for (std::int64_t k = 0; k < n; ++k) {
       {
@@ -268,10 +271,9 @@ OpeningsReport run_openings(const G& base, const OpeningsConfig& cfg, const std:
         const std::int64_t j = g % cfg.rule.budget;
         const auto& c = plan.candidates[static_cast<std::size_t>(a)];
         auto seats = opening_seat_agents(plan, a, j);
-        GameRecord r = c.option.empty()
-                           ? play_seated(base, id, g, std::move(seats), make, cfg.base.referee, a)
-                           : play_seated(games.at({a, opening_seat(plan, j)}), id, g, std::move(seats), make,
-                                         cfg.base.referee, a);
+        GameRecord r = c.option.empty() ? play_seated(base, id, g, std::move(seats), make, referee, a)
+                                        : play_seated(games.at({a, opening_seat(plan, j)}), id, g,
+                                                      std::move(seats), make, referee, a);
         std::lock_guard guard(lock);
         try {
           batch.push_back(std::move(r));

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/error.h"
 #include "engine/core/types.h"
 
 namespace qilab::experiments {
@@ -17,7 +18,7 @@ struct Referee {
   double move_time_limit_ms = 0;  // 0: no limit
   int max_timeouts = 3;           // moves over the limit that forfeit the seat
   // Whether the record gets each action's notation as it is played. Tournaments keep actions
-  // only (their store writes the notation when exporting, by replaying: notation_for_records).
+  // only (their store writes the notation when exporting, by replaying: notation.h).
   bool notation = true;
 };
 
@@ -25,6 +26,31 @@ struct Referee {
 // every other seat (so the other side wins; in a free-for-all the others share the top and
 // draw among themselves). `teams`: team of each seat (empty: one seat per team).
 std::vector<double> forfeit_returns(int seats, std::span<const int> teams, Player seat);
+
+// Whether the game has its own rule for a seat that forfeits (junqi: State::forfeit).
+template <class S>
+concept HasForfeit = requires(S s, Player p) {
+  s.forfeit(p);
+};
+
+// Applies the game's own forfeit rule to `state` for `seat`; false when the game has none or
+// it does not apply here (junqi during deployment: Error), and the game then ends by
+// forfeit_returns.
+template <class S>
+bool apply_forfeit_rule(S& state, Player seat) {
+  if constexpr (HasForfeit<S>) {
+    try {
+      state.forfeit(seat);
+      return true;
+    } catch (const Error&) {
+      return false;
+    }
+  } else {
+    (void)state;
+    (void)seat;
+    return false;
+  }
+}
 
 // "took 812.4 ms, over the limit of 500 ms (2 of 3)".
 std::string timeout_message(double ms, const Referee& referee, int strikes);

@@ -38,6 +38,13 @@ GameRecord parse_line(std::string_view line, const std::string& where) {
 
 }  // namespace
 
+std::string run_records_source(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path db = fs::path(dir) / "tournament.db";
+  return (fs::exists(db, ec) ? db : fs::path(dir) / "games.jsonl").string();
+}
+
 std::vector<GameRecord> load_run_records(const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;

@@ -17,5 +17,8 @@ namespace qilab::experiments {
 // no games.jsonl in it, a record that does not parse (file:line and field; the first such
 // line), or a file with no game recorded.
 std::vector<GameRecord> load_run_records(const std::string& dir);
+// The file load_run_records reads in DIR (tournament.db where there is one, else games.jsonl),
+// for the errors about a record's content.
+std::string run_records_source(const std::string& dir);
 
 }  // namespace qilab::experiments

@@ -12,6 +12,7 @@
 #include "engine/core/error.h"
 #include "engine/registry.h"
 #include "experiments/analysis/analysis.h"
+#include "experiments/referee.h"
 #include "experiments/run_tables.h"
 
 namespace qilab::experiments {
@@ -101,8 +102,29 @@ GameRow replay(const G& game, const GameRecord& r, const std::string& at, const 
   S s = game.initial_state();
   analysis.begin(s);
   if (trace) look(s);
+  // The referee's forfeits at ply k: the game's own rule (junqi eliminates the seat) changes the
+  // position; without one the forfeit ended the game there, with forfeit_returns.
+  std::size_t next_event = 0;
+  bool forfeit_ended = false;
+  Player forfeiter = -1;  // the seat whose forfeit ended the game
+  auto forfeits_at = [&](std::size_t k) {
+    for (; next_event < r.events.size() && r.events[next_event].value("ply", std::size_t{0}) == k;
+         ++next_event) {
+      const auto& e = r.events[next_event];
+      if (!e.value("forfeit", false) || forfeit_ended || s.is_terminal()) continue;
+      const auto seat = static_cast<Player>(e.value("seat", 0));
+      if (!apply_forfeit_rule(s, seat)) {
+        forfeit_ended = true;
+        forfeiter = seat;
+      }
+    }
+  };
   ActionList legal;
   for (std::size_t k = 0; k < r.actions.size(); ++k) {
+    forfeits_at(k);
+    if (forfeit_ended)
+      throw Error(at + ": a forfeit ended the game at action " + std::to_string(k) + ", the record has " +
+                  std::to_string(r.actions.size()));
     const Action a = r.actions[k];
     if (s.is_terminal())
       throw Error(at + ": the game is over after " + std::to_string(k) + " actions, the record has " +
@@ -124,9 +146,14 @@ GameRow replay(const G& game, const GameRecord& r, const std::string& at, const 
     analysis.after(s);
     if (trace) look(s);
   }
-  if (!s.is_terminal())
+  forfeits_at(r.actions.size());
+  if (!forfeit_ended && !s.is_terminal())
     throw Error(at + ": the game has not ended after its " + std::to_string(r.actions.size()) + " actions");
-  const Values v = s.returns();
+  Values v = s.returns();
+  if (forfeit_ended) {
+    const auto f = forfeit_returns(seats, teams, forfeiter);
+    std::copy(f.begin(), f.end(), v.begin());
+  }
   if (!std::equal(r.returns.begin(), r.returns.end(), v.begin()))
     throw Error(at + ": field 'returns' is " + nlohmann::json(r.returns).dump() +
                 ", the game's actions give " +

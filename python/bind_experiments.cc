@@ -39,9 +39,7 @@ std::vector<GameRecord> run_records(const std::string& dir) {
   py::gil_scoped_release release;
   return experiments::load_run_records(dir);
 }
-std::string source_of(const std::string& dir) {
-  return (std::filesystem::path(dir) / "games.jsonl").string();
-}
+std::string source_of(const std::string& dir) { return experiments::run_records_source(dir); }
 
 py::list seat_rows(const std::string& db_path) {
   std::vector<experiments::SeatRow> rows;
@@ -78,6 +76,7 @@ void bind_experiments(py::module_& m) {
         {
           py::gil_scoped_release release;
           records = experiments::read_store_records(db_path);
+          experiments::write_notation(records);  // as the JSON Lines export writes them
         }
         py::list out;
         for (const auto& r : records) out.append(to_python(r.to_json()));

@@ -18,8 +18,7 @@ struct RatingsArgs {
 
 void run(const RatingsArgs& a) {
   const auto records = experiments::load_run_records(a.dir);
-  const auto ratings =
-      experiments::run_ratings(records, (std::filesystem::path(a.dir) / "games.jsonl").string());
+  const auto ratings = experiments::run_ratings(records, experiments::run_records_source(a.dir));
   print(a.json ? ratings.dump(2) + "\n" : experiments::format_ratings(ratings));
 }
 

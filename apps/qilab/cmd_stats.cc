@@ -21,7 +21,7 @@ void run(const StatsArgs& a) {
   const auto records = experiments::load_run_records(a.dir);
   experiments::StatsOptions o;
   o.trace_games = a.trace_games;
-  o.source = (std::filesystem::path(a.dir) / "games.jsonl").string();
+  o.source = experiments::run_records_source(a.dir);
   const auto stats = experiments::run_stats(records, o);
   print(a.json ? stats.dump(2) + "\n" : experiments::format_stats(stats));
 }

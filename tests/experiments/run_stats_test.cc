@@ -120,6 +120,35 @@ TEST_CASE("run_stats replays played games and refuses one whose returns were edi
                        doctest::Contains("record 2 (game index 1): field 'actions[0]'"), Error);
 }
 
+TEST_CASE("run_stats replays a game a forfeit ended, and refuses one that goes on after it") {
+  const auto g = two_players(40);
+  RunIdentity id;
+  id.game = "checkers";
+  id.agents = {"random", "greedy"};
+  id.seats = 2;
+  id.teams = {0, 1};
+  // Seat 1 forfeits before its third move: checkers has no rule of its own for it, so the game
+  // ends there and seat 0 wins (forfeit_returns), as the referee records it.
+  GameRecord r = play_game(g, id, 0);
+  r.actions.resize(5);
+  r.events = nlohmann::json::array({{{"ply", 5}, {"seat", 1}, {"kind", "error"}, {"forfeit", true}}});
+  r.returns = forfeit_returns(2, std::vector<int>{0, 1}, 1);
+  r.ending = "forfeit";
+  StatsOptions o;
+  o.source = "run/tournament.db";
+  const auto stats = run_stats({r}, o);
+  const auto& t = stats["games"][0]["variants"][0]["tables"];
+  CHECK(t["games"] == 1);
+  CHECK(t["seat_equality"]["wins"] == nlohmann::json::array({1, 0}));
+  // A record that goes on after the forfeit that ended it is damaged.
+  r.events[0]["ply"] = 4;
+  CHECK_THROWS_WITH_AS(
+      run_stats({r}, o),
+      doctest::Contains("run/tournament.db: record 1 (game index 0): a forfeit ended the game at "
+                        "action 4, the record has 5"),
+      Error);
+}
+
 TEST_CASE("junqi and mizong analyses agree with a replay of the same games") {
   MatchConfig cfg;
   cfg.agents = {"random"};
