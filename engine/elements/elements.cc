@@ -9,6 +9,7 @@
 
 #include "engine/core/data.h"
 #include "engine/core/error.h"
+#include "engine/core/game.h"
 #include "engine/core/input.h"
 #include "engine/core/interned.h"
 
