@@ -80,11 +80,11 @@ std::array<int, kMaxPlayers> seat_triangles(int players) {
 
 State::State() { occupant_[kOffNeighbour] = occupant_[kOffLanding] = kWall; }
 
-State::State(int players, int max_turns, int adjudicate, bool blocked_target) : State() {
+State::State(int players, int max_turns, int adjudicate, int blocked_target) : State() {
   players_ = static_cast<std::int8_t>(players);
   max_turns_ = max_turns;
   adjudicate_ = static_cast<std::int8_t>(adjudicate);
-  blocked_target_ = blocked_target;
+  blocked_target_ = static_cast<std::int8_t>(blocked_target);
   auto tri = seat_triangles(players);
   for (int p = 0; p < players; ++p) {
     triangle_[p] = static_cast<std::int8_t>(tri[p]);
@@ -202,7 +202,7 @@ void State::end_turn() {
   visited_ = Board{};
   current_ = static_cast<std::int8_t>((current_ + 1) % players_);
   ++turns_;
-  if (filled_target(mover) || (blocked_target_ && blocked_win(mover)))
+  if (filled_target(mover) || (blocked_target_ != kBlockedOff && blocked_win(mover)))
     winner_ = static_cast<std::int8_t>(mover);
 }
 
@@ -221,8 +221,16 @@ bool State::blocked_win(Player p) const {
   const int home = target_home_seat(p);
   if (home < 0) return false;
   const Board& target = kTriangleBoards[target_triangle(p)];
-  return (target & own_[p]).any() && (target & own_[home]).any() &&
-         target.andnot(own_[p] | own_[home]).none();
+  const Board blockers = target & own_[home];
+  if ((target & own_[p]).none() || blockers.none() || target.andnot(own_[p] | own_[home]).any()) return false;
+  if (blocked_target_ != kBlockedStuck) return true;
+  // stuck: no blocker has an empty neighbour to step to or an empty hole to hop to.
+  bool mobile = false;
+  blockers.for_each([&](int c) {
+    for (int d = 0; d < star::kDirections; ++d)
+      mobile |= !occupant_[kMoves.over[c][d]] || !occupant_[kMoves.land[c][d]];
+  });
+  return !mobile;
 }
 
 Values State::returns() const {
@@ -391,10 +399,11 @@ std::vector<OptionSpec> Checkers::option_specs() {
           "what the turn cap gives: none (every return 0) | evaluation (the seat nearest its target, by "
           "the sum of its pieces' distances to the target's tip, wins) | material (the seat with the most "
           "pieces in its target triangle wins); a tie gives every return 0"),
-      choice_option("blocked_target", "off", {"off", "win"},
+      choice_option("blocked_target", "off", {"off", "win", "stuck"},
                     "the deadlock rule: off (OpenSpiel's rules: only a filled target wins) | win (a seat "
                     "whose target is full of its own pieces and its home seat's, one at least of each, wins "
-                    "at the end of its turn)"),
+                    "at the end of its turn) | stuck (the same, when none of those home-seat pieces can step "
+                    "or hop)"),
   };
 }
 
@@ -405,7 +414,9 @@ Checkers::Checkers(const Options& options)
       adjudicate_(options.get_string("adjudicate") == "evaluation" ? kAdjudicateEvaluation
                   : options.get_string("adjudicate") == "material" ? kAdjudicateMaterial
                                                                    : kAdjudicateNone),
-      blocked_target_(options.get_string("blocked_target") == "win") {
+      blocked_target_(options.get_string("blocked_target") == "win"     ? kBlockedWin
+                      : options.get_string("blocked_target") == "stuck" ? kBlockedStuck
+                                                                        : kBlockedOff) {
   encoding_ = encoding_spec_for(players_);
   policy_ = policy_spec_for();
 }
@@ -466,7 +477,7 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
   const JsonField winner = root["winner"];
   if (!winner.is_null()) {
     int w = winner.int_in(0, players_ - 1);
-    if (!s.filled_target(w) && !(s.blocked_target_ && s.blocked_win(w)))
+    if (!s.filled_target(w) && !(s.blocked_target_ != kBlockedOff && s.blocked_win(w)))
       winner.fail("seat " + std::to_string(w) + " does not fill its target triangle" +
                   (s.blocked_target_ ? " (nor every hole of it its home seat leaves free)" : ""));
     s.winner_ = static_cast<std::int8_t>(w);

@@ -2,6 +2,7 @@
 // pieces and its home seat's wins at the end of its turn; other mixes and the option off do not.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -14,7 +15,7 @@ using namespace qilab::checkers;
 
 namespace {
 
-Checkers make(int players, const std::string& blocked) {
+Checkers make(int players, const std::string& blocked) {  // blocked: off | win | stuck
   Options o(Checkers::option_specs());
   o.set_from_text("players", std::to_string(players), "test");
   o.set_from_text("blocked_target", blocked, "test");
@@ -58,20 +59,27 @@ Entry entry() {
   return {};
 }
 
-// Seat 0 aims at triangle 3: `holders` (seat -> count) hold that many of its holes, seat 0
-// the rest but one, and a piece of seat 0 stands a step from that last free hole. Every other
-// piece stands on the central hexagon.
-std::map<int, std::vector<int>> nearly_blocked(int players, const std::map<int, int>& holders) {
+// Seat 0 aims at triangle 3: `holders` (seat -> count) hold that many of its holes (those next
+// to the central hexagon, or at_tip those at the tip), seat 0 the rest but one, and a piece of
+// seat 0 stands a step from that last free hole. Every other piece stands on the central hexagon.
+std::map<int, std::vector<int>> nearly_blocked(int players, const std::map<int, int>& holders,
+                                               bool at_tip = false) {
   const Entry e = entry();
   std::map<int, std::vector<int>> cells;
   std::set<int> used = {e.hole, e.from};
   cells[0].push_back(e.from);
+  // The holders' holes: next to the central hexagon first, or (at_tip) the tip's first.
+  std::vector<int> holes(tri[3].begin(), tri[3].end());
+  std::stable_sort(holes.begin(), holes.end(), [&](int a, int b) {
+    const int da = kStar.distance(a, kStar.centre), db = kStar.distance(b, kStar.centre);
+    return at_tip ? da > db : da < db;
+  });
   int k = 0;
   for (const auto& [seat, count] : holders)
     for (int i = 0; i < count; ++i) {
-      while (used.count(tri[3][k])) ++k;
-      cells[seat].push_back(tri[3][k]);
-      used.insert(tri[3][k]);
+      while (used.count(holes[k])) ++k;
+      cells[seat].push_back(holes[k]);
+      used.insert(holes[k]);
     }
   for (int c : tri[3])
     if (!used.count(c)) {
@@ -143,4 +151,24 @@ TEST_CASE("blocked_target: the opening position (no own piece in the target) doe
   CHECK_FALSE(s.is_terminal());
   // Three seats: no seat's target is another's home, so the rule never applies.
   CHECK(make(3, "win").initial_state().target_home_seat(0) == -1);
+}
+
+TEST_CASE("blocked_target = stuck: only home-seat blockers that can neither step nor hop") {
+  const Checkers g = make(2, "stuck");
+  // Blockers next to the hexagon can still step out: no win.
+  State s = position(g, nearly_blocked(2, {{1, 3}}));
+  s.apply(entry().step);
+  CHECK_FALSE(s.is_terminal());
+  // The same under `win` wins (the first test case).
+  // Blockers at the tip, walled in by the full triangle: a win.
+  State t = position(g, nearly_blocked(2, {{1, 3}}, true));
+  REQUIRE_FALSE(t.is_terminal());
+  t.apply(entry().step);
+  CHECK(t.is_terminal());
+  CHECK(t.ending() == "blocked_target");
+  CHECK(t.returns() == Values{1, -1});
+  // `win` takes the tip case too.
+  State w = position(make(2, "win"), nearly_blocked(2, {{1, 3}}, true));
+  w.apply(entry().step);
+  CHECK(w.ending() == "blocked_target");
 }
