@@ -371,9 +371,14 @@ std::string State::render_text() const {
     out += line + "\n";
   }
   if (winner_ >= 0) {
-    out += "Winner: " + std::to_string(winner_);
+    out += "Winner: " + std::to_string(winner_) + (filled_target(winner_) ? "" : " (blocked target)");
   } else if (is_terminal()) {
-    out += "Drawn at the turn limit";
+    const Values r = returns();
+    int adjudicated = -1;
+    for (int p = 0; p < players_; ++p)
+      if (r[p] > 0) adjudicated = p;
+    out += adjudicated < 0 ? "Drawn at the turn limit"
+                           : "Winner at the turn limit (adjudicated): " + std::to_string(adjudicated);
   } else {
     out += "To move: " + std::to_string(current_);
     if (hop_from_ >= 0) out += " (hopping from " + std::to_string(hop_from_) + ")";

@@ -109,6 +109,7 @@ TEST_CASE("blocked_target: a target full of own pieces and the home seat's wins 
   CHECK(s.winner() == 0);
   CHECK(s.ending() == "blocked_target");
   CHECK(s.returns() == Values{1, -1});
+  CHECK(s.render_text().find("Winner: 0 (blocked target)") != std::string::npos);
   // The position reads back with its winner.
   CHECK(g.state_from_json(s.to_json()) == s);
 }
