@@ -209,7 +209,8 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
   s.current_ = static_cast<std::int8_t>(root["current"].int_in(0, 5));
   s.moves_ = root["moves"].int_in(0, 1 << 30);
   s.over_ = root["over"].boolean();
-  // How it ended: optional on reading (absent: at the round cap "round_cap", else unknown, "").
+  // How it ended: optional on reading (absent: at the round cap "round_cap", else unknown, "",
+  // and then not written back either).
   if (const auto ending = root.find("ending")) {
     if (!s.over_) ending->fail("an ending is given only when the game is over");
     s.ending_ = static_cast<Ending>(ending->one_of({"centre", "annihilation", "round_cap"}) + 1);

@@ -64,6 +64,18 @@ TEST_CASE("mizong ending: the position JSON writes it once over and reads it bac
   CHECK(g.state_from_json(j).ending() == "annihilation");
   j["ending"] = "stalemate";
   CHECK_THROWS_WITH_AS(g.state_from_json(j), doctest::Contains("ending"), Error);
+  // Over before the cap with no ending given: unknown, and not written back.
+  auto longer = make_game({{"round_cap", "2"}});
+  State t = longer.initial_state();
+  round(t);
+  round(t);
+  REQUIRE(t.is_terminal());
+  nlohmann::json early = t.to_json();
+  early.erase("ending");
+  early["round"] = 1;
+  const State u = longer.state_from_json(early);
+  CHECK(u.ending() == "");
+  CHECK_FALSE(u.to_json().contains("ending"));
   nlohmann::json going = g.initial_state().to_json();
   going["ending"] = "centre";
   CHECK_THROWS_WITH_AS(g.state_from_json(going), doctest::Contains("only when the game is over"), Error);
