@@ -80,10 +80,11 @@ std::array<int, kMaxPlayers> seat_triangles(int players) {
 
 State::State() { occupant_[kOffNeighbour] = occupant_[kOffLanding] = kWall; }
 
-State::State(int players, int max_turns, int adjudicate) : State() {
+State::State(int players, int max_turns, int adjudicate, int blocked_target) : State() {
   players_ = static_cast<std::int8_t>(players);
   max_turns_ = max_turns;
   adjudicate_ = static_cast<std::int8_t>(adjudicate);
+  blocked_target_ = static_cast<std::int8_t>(blocked_target);
   auto tri = seat_triangles(players);
   for (int p = 0; p < players; ++p) {
     triangle_[p] = static_cast<std::int8_t>(tri[p]);
@@ -201,8 +202,35 @@ void State::end_turn() {
   visited_ = Board{};
   current_ = static_cast<std::int8_t>((current_ + 1) % players_);
   ++turns_;
-  if (kTriangleBoards[target_triangle(mover)].andnot(own_[mover]).none())
+  if (filled_target(mover) || (blocked_target_ != kBlockedOff && blocked_win(mover)))
     winner_ = static_cast<std::int8_t>(mover);
+}
+
+bool State::filled_target(Player p) const {
+  return kTriangleBoards[target_triangle(p)].andnot(own_[p]).none();
+}
+
+int State::target_home_seat(Player p) const {
+  const int t = target_triangle(p);
+  for (int q = 0; q < players_; ++q)
+    if (triangle_[q] == t) return q;
+  return -1;
+}
+
+bool State::blocked_win(Player p) const {
+  const int home = target_home_seat(p);
+  if (home < 0) return false;
+  const Board& target = kTriangleBoards[target_triangle(p)];
+  const Board blockers = target & own_[home];
+  if ((target & own_[p]).none() || blockers.none() || target.andnot(own_[p] | own_[home]).any()) return false;
+  if (blocked_target_ != kBlockedStuck) return true;
+  // stuck: no blocker has an empty neighbour to step to or an empty hole to hop to.
+  bool mobile = false;
+  blockers.for_each([&](int c) {
+    for (int d = 0; d < star::kDirections; ++d)
+      mobile |= !occupant_[kMoves.over[c][d]] || !occupant_[kMoves.land[c][d]];
+  });
+  return !mobile;
 }
 
 Values State::returns() const {
@@ -231,7 +259,7 @@ Values State::returns() const {
 }
 
 std::string_view State::ending() const {
-  if (winner_ >= 0) return "target";
+  if (winner_ >= 0) return filled_target(winner_) ? "target" : "blocked_target";
   if (turns_ >= max_turns_) return "cap";
   return "";
 }
@@ -343,9 +371,14 @@ std::string State::render_text() const {
     out += line + "\n";
   }
   if (winner_ >= 0) {
-    out += "Winner: " + std::to_string(winner_);
+    out += "Winner: " + std::to_string(winner_) + (filled_target(winner_) ? "" : " (blocked target)");
   } else if (is_terminal()) {
-    out += "Drawn at the turn limit";
+    const Values r = returns();
+    int adjudicated = -1;
+    for (int p = 0; p < players_; ++p)
+      if (r[p] > 0) adjudicated = p;
+    out += adjudicated < 0 ? "Drawn at the turn limit"
+                           : "Winner at the turn limit (adjudicated): " + std::to_string(adjudicated);
   } else {
     out += "To move: " + std::to_string(current_);
     if (hop_from_ >= 0) out += " (hopping from " + std::to_string(hop_from_) + ")";
@@ -371,6 +404,11 @@ std::vector<OptionSpec> Checkers::option_specs() {
           "what the turn cap gives: none (every return 0) | evaluation (the seat nearest its target, by "
           "the sum of its pieces' distances to the target's tip, wins) | material (the seat with the most "
           "pieces in its target triangle wins); a tie gives every return 0"),
+      choice_option("blocked_target", "off", {"off", "win", "stuck"},
+                    "the deadlock rule: off (OpenSpiel's rules: only a filled target wins) | win (a seat "
+                    "whose target is full of its own pieces and its home seat's, one at least of each, wins "
+                    "at the end of its turn) | stuck (the same, when none of those home-seat pieces can step "
+                    "or hop)"),
   };
 }
 
@@ -380,7 +418,10 @@ Checkers::Checkers(const Options& options)
       max_turns_(static_cast<int>(options.get_int("max_turns"))),
       adjudicate_(options.get_string("adjudicate") == "evaluation" ? kAdjudicateEvaluation
                   : options.get_string("adjudicate") == "material" ? kAdjudicateMaterial
-                                                                   : kAdjudicateNone) {
+                                                                   : kAdjudicateNone),
+      blocked_target_(options.get_string("blocked_target") == "win"     ? kBlockedWin
+                      : options.get_string("blocked_target") == "stuck" ? kBlockedStuck
+                                                                        : kBlockedOff) {
   encoding_ = encoding_spec_for(players_);
   policy_ = policy_spec_for();
 }
@@ -398,7 +439,7 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
   const JsonField players = root["players"];
   if (players.int_in(2, 6) != players_)
     players.fail("the game is configured for " + std::to_string(players_) + " players");
-  State s(players_, max_turns_, adjudicate_);
+  State s(players_, max_turns_, adjudicate_, blocked_target_);
   s.own_ = {};
   for (int c = 0; c < kCells; ++c) s.occupant_[c] = 0;
   const JsonField board = root["board"];
@@ -441,8 +482,9 @@ State Checkers::state_from_json(const nlohmann::json& j) const {
   const JsonField winner = root["winner"];
   if (!winner.is_null()) {
     int w = winner.int_in(0, players_ - 1);
-    if (kTriangleBoards[s.target_triangle(w)].andnot(s.own_[w]).any())
-      winner.fail("seat " + std::to_string(w) + " does not fill its target triangle");
+    if (!s.filled_target(w) && !(s.blocked_target_ != kBlockedOff && s.blocked_win(w)))
+      winner.fail("seat " + std::to_string(w) + " does not fill its target triangle" +
+                  (s.blocked_target_ ? " (nor every hole of it its home seat leaves free)" : ""));
     s.winner_ = static_cast<std::int8_t>(w);
   }
   return s;

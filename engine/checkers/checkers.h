@@ -39,11 +39,17 @@ class Checkers;
 // material: the seat with the most pieces in its target triangle wins (a tie: every return 0).
 enum Adjudicate : std::int8_t { kAdjudicateNone, kAdjudicateEvaluation, kAdjudicateMaterial };
 
+// The deadlock rule (option `blocked_target`, docs/rules/checkers.md "End and returns"): off
+// (OpenSpiel's rules), win (a target full of the seat's own pieces and its home seat's wins),
+// stuck (the same, when none of those home-seat pieces has a legal step or hop).
+enum BlockedTarget : std::int8_t { kBlockedOff, kBlockedWin, kBlockedStuck };
+
 class State : public NoChance, public PerfectInformation<State> {
  public:
   State();
-  // `adjudicate`: how the turn cap decides the game (Adjudicate; option `adjudicate`).
-  State(int players, int max_turns, int adjudicate = 0);
+  // `adjudicate`: how the turn cap decides the game (Adjudicate; option `adjudicate`);
+  // `blocked_target`: the deadlock rule (BlockedTarget; option `blocked_target`, see blocked_win).
+  State(int players, int max_turns, int adjudicate = 0, int blocked_target = 0);
 
   int num_players() const { return players_; }
   Player current_player() const { return is_terminal() ? kTerminalPlayer : current_; }
@@ -64,8 +70,9 @@ class State : public NoChance, public PerfectInformation<State> {
   void apply(Action a);
 
   Values returns() const;
-  // How the game ended: "target" (a seat filled its target triangle), "cap" (the turn cap;
-  // the option `adjudicate` decides the returns), "" while it goes on.
+  // How the game ended: "target" (a seat filled its target triangle), "blocked_target" (a seat
+  // filled every hole of it the triangle's home seat leaves free; option `blocked_target`),
+  // "cap" (the turn cap; the option `adjudicate` decides the returns), "" while it goes on.
   std::string_view ending() const;
   // Estimated returns from progress toward the target triangles (docs/rules/checkers.md).
   Values evaluate() const;
@@ -95,6 +102,13 @@ class State : public NoChance, public PerfectInformation<State> {
   const Board& pieces(Player p) const { return own_[p]; }
   int home_triangle(Player p) const { return triangle_[p]; }
   int target_triangle(Player p) const { return star::Star<4>::target_triangle(triangle_[p]); }
+  // The seat whose home triangle is p's target triangle, or -1 (3 players: none).
+  int target_home_seat(Player p) const;
+  // The deadlock rule (docs/rules/checkers.md, "End and returns"): p's target triangle is full,
+  // holds at least one piece of p and one of the triangle's home seat, and nothing else; under
+  // `stuck` none of the home seat's pieces there can step or hop either.
+  bool blocked_win(Player p) const;
+  bool filled_target(Player p) const;
 
   friend bool operator==(const State&, const State&) = default;
 
@@ -123,8 +137,9 @@ class State : public NoChance, public PerfectInformation<State> {
   std::int16_t hop_from_ = -1;  // grid index of the hopping piece mid-chain, or -1
   std::int32_t turns_ = 0;      // completed turns, all players together
   std::int32_t max_turns_ = 0;
-  std::int32_t moves_ = 0;      // actions applied, hops inside a turn included
-  std::int8_t adjudicate_ = 0;  // Adjudicate: what the turn cap gives
+  std::int32_t moves_ = 0;          // actions applied, hops inside a turn included
+  std::int8_t adjudicate_ = 0;      // Adjudicate: what the turn cap gives
+  std::int8_t blocked_target_ = 0;  // BlockedTarget: option blocked_target
 };
 
 class Checkers {
@@ -149,7 +164,7 @@ class Checkers {
   // max_turns turns, each a step or a hop chain that lands on distinct holes (at most
   // kCells - 1 hops) and may end with a pass: at most kCells actions a turn.
   std::int64_t max_game_length() const { return std::int64_t{max_turns_} * kCells; }
-  State initial_state() const { return State(players_, max_turns_, adjudicate_); }
+  State initial_state() const { return State(players_, max_turns_, adjudicate_, blocked_target_); }
   // Throws Error naming the bad field.
   State state_from_json(const nlohmann::json& j) const;
 
@@ -158,6 +173,7 @@ class Checkers {
   int players_;
   int max_turns_;
   int adjudicate_;
+  int blocked_target_;
   EncodingSpec encoding_;
   PolicySpec policy_;
 };

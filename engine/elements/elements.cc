@@ -74,6 +74,11 @@ std::vector<OptionSpec> Elements::option_specs() {
                     "side that starts each round: same (red) or alternate"),
       choice_option("cap_result", "base_hp", {"base_hp", "draw"},
                     "at the round cap: base_hp (higher base HP wins) or draw"),
+      choice_option(
+          "adjudicate", "cap_result", {"cap_result", "none", "evaluation", "material"},
+          "what max_rounds gives: cap_result (as that option says) | none (a draw) | evaluation (the "
+          "side the evaluation puts ahead by more than 0.1 of the returns' range wins) | material (the "
+          "higher base HP wins, as cap_result = base_hp); else a draw"),
       pattern_option(
           "patch", "FEWAEW", "[FEWA]{6}", "6 letters from F, E, W, A",
           "elements of the base's six starting neighbours, directions E NE NW W SW SE, letters F E W A (fire "
@@ -176,7 +181,11 @@ Elements::Elements(const Options& options) : options_(options) {
     r->rotate_tiles = options.get_bool("rotate_tiles");
     r->return_unchosen = options.get_bool("return_unchosen");
     r->alternate_first = options.get_string("round_start") == "alternate";
-    r->cap_by_hp = options.get_string("cap_result") == "base_hp";
+    // adjudicate overrides cap_result unless it defers to it (docs/rules/elements.md).
+    const std::string& adjudicate = options.get_string("adjudicate");
+    r->cap_by_hp =
+        adjudicate == "cap_result" ? options.get_string("cap_result") == "base_hp" : adjudicate == "material";
+    r->cap_by_evaluation = adjudicate == "evaluation";
     const std::string& patch = options.get_string("patch");  // [FEWA]{6}, by its declaration
     for (int d = 0; d < 6; ++d)
       for (int k = 0; k < kElements; ++k)

@@ -82,9 +82,10 @@ struct Rules {
   int gather_tokens = 24;
   int mana_per_round = 1;
   bool rotate_tiles = true;
-  bool return_unchosen = true;   // the tile not chosen goes back into the deck
-  bool alternate_first = false;  // the side starting a round alternates
-  bool cap_by_hp = true;         // at the round cap the higher base HP wins
+  bool return_unchosen = true;     // the tile not chosen goes back into the deck
+  bool alternate_first = false;    // the side starting a round alternates
+  bool cap_by_hp = true;           // at the round cap the higher base HP wins
+  bool cap_by_evaluation = false;  // at the round cap a side evaluate() puts ahead by the margin wins
   std::array<std::array<std::uint64_t, 2>, kMaxDeck> design_mask{};
   std::array<std::array<double, kMaxDice + 1>, kMaxDice + 1> binom_third{}, binom_half{};
 };
@@ -114,6 +115,10 @@ struct TerrainEffect {
   std::int8_t caster = -1;
 };
 
+// At the round cap under adjudicate = evaluation, a side wins when side 0's evaluation (in
+// [-1, 1]) is beyond this, either way (docs/rules/elements.md, "End").
+inline constexpr double kAdjudicateMargin = 0.1;
+
 enum class Phase : std::uint8_t { kSelect, kRespawn, kAct, kDraw, kPlace, kAttackRoll, kDefenceRoll, kOver };
 
 class Elements;
@@ -139,6 +144,9 @@ class State : public PerfectInformation<State> {
   Action sample_chance(Rng& rng) const;
 
   Values returns() const;
+  // How the game ended: "base" (a base fell to 0 HP), "cap" (max_rounds; the options
+  // `adjudicate` and `cap_result` decide it), "" while it goes on.
+  std::string_view ending() const;
   Values evaluate() const;  // base HP, energies, distance to the enemy base, tiles about the hero
 
   // Every drawn tile, every die and every hand is public; the deck is a multiset whose order

@@ -3,6 +3,7 @@
 #include <cassert>
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 #include "engine/core/error.h"
 #include "engine/elements/elements.h"
@@ -330,9 +331,13 @@ void State::next_turn() {
 void State::start_round() {
   const Rules& r = *rules_;
   if (round_ >= r.max_rounds) {
-    phase_ = Phase::kOver;
     winner_ = 2;
     if (r.cap_by_hp && base_hp_[0] != base_hp_[1]) winner_ = base_hp_[0] > base_hp_[1] ? 0 : 1;
+    if (r.cap_by_evaluation) {  // side 0's estimate in [-1, 1]: a lead above 0.1 of the range 2
+      const double v = evaluate()[0];
+      if (std::abs(v) > kAdjudicateMargin) winner_ = v > 0 ? 0 : 1;
+    }
+    phase_ = Phase::kOver;
     return;
   }
   ++round_;
@@ -714,6 +719,11 @@ void State::hit_base(int side, int amount) {
 }
 
 // ---- results ----
+
+std::string_view State::ending() const {
+  if (phase_ != Phase::kOver) return "";
+  return base_hp_[0] == 0 || base_hp_[1] == 0 ? "base" : "cap";
+}
 
 Values State::returns() const {
   Values v{};

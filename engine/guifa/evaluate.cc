@@ -15,11 +15,15 @@ constexpr double kBarrierCell = 0.1;
 constexpr double kSourceStep = 0.6;  // per Chebyshev step of the scepter from the source
 constexpr double kThreat = 1.5;      // per enemy piece within two squares of the scepter
 constexpr double kScale = 8.0;       // score difference that makes a side about 76% sure
+// Adjudication at the turn cap (option adjudicate, docs/rules/guifa.md "End and returns"): the
+// leading team's lead over the runner-up that wins, by evaluation (in pawns) or by material
+// (a share of the two teams' piece counts).
+constexpr double kAdjudicatePawns = 1.0;
+constexpr double kAdjudicateMargin = 0.1;
 
 }  // namespace
 
-Values State::evaluate() const {
-  if (is_terminal()) return returns();
+std::array<double, 4> State::team_scores() const {
   const Geometry& g = *geo_;
   const int teams = num_teams();
   std::array<double, kMaxPlayers> seat{};
@@ -43,6 +47,12 @@ Values State::evaluate() const {
   for (int p = 0; p < players_; ++p) team[team_of(p)] += seat[p];
   for (int t = 0; t < teams; ++t)
     team[t] += kFieldCell * field_[t].count() + kBarrierCell * barrier_[t].count();
+  return team;
+}
+
+Values State::evaluate() const {
+  if (is_terminal()) return returns();
+  const std::array<double, 4> team = team_scores();
   Values v{};
   if (mode_ != Mode::kFreeForAll) {
     const double x = std::tanh((team[0] - team[1]) / kScale);
@@ -60,6 +70,34 @@ Values State::evaluate() const {
   }
   for (int p = 0; p < players_; ++p) v[p] = players_ * w[p] / total - 1.0;
   return v;
+}
+
+int State::adjudicated_team() const {
+  if (adjudicate_ == 0 || winner_team_ >= 0) return -1;
+  // The leading team and the runner-up among the teams still in, by the chosen score.
+  std::array<double, 4> score{};
+  if (adjudicate_ == 1) {
+    score = team_scores();
+  } else {
+    for (int p = 0; p < players_; ++p) score[team_of(p)] += own_[p].count();
+  }
+  int best = -1, second = -1;
+  for (int t = 0; t < num_teams(); ++t) {
+    bool in = false;
+    for (int p = 0; p < players_; ++p) in |= team_of(p) == t && !out(p);
+    if (!in) continue;
+    if (best < 0 || score[t] > score[best]) {
+      second = best;
+      best = t;
+    } else if (second < 0 || score[t] > score[second]) {
+      second = t;
+    }
+  }
+  if (best < 0 || second < 0) return best;
+  const double lead = score[best] - score[second];
+  const bool ahead =
+      adjudicate_ == 1 ? lead > kAdjudicatePawns : lead > kAdjudicateMargin * (score[best] + score[second]);
+  return ahead ? best : -1;
 }
 
 }  // namespace qilab::guifa

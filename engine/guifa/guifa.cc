@@ -27,6 +27,11 @@ std::vector<OptionSpec> Guifa::option_specs() {
       {"hold_round", true,
        "the alliance that moved first must hold the source of magic with its scepter for one full round "
        "(manual 一 and D); false: every scepter on the source wins at once"},
+      choice_option(
+          "adjudicate", "none", {"none", "evaluation", "material"},
+          "what max_turns gives: none (a draw) | evaluation (the team whose evaluation score leads "
+          "the next by more than one pawn wins) | material (the team whose live pieces outnumber the "
+          "next's by more than 10% of the two counts' sum wins); else a draw"),
   };
 }
 
@@ -35,7 +40,10 @@ Guifa::Guifa(const Options& options)
       size_(static_cast<int>(options.get_int("board_size"))),
       players_(static_cast<int>(options.get_int("players"))),
       max_turns_(static_cast<int>(options.get_int("max_turns"))),
-      hold_rule_(options.get_bool("hold_round")) {
+      hold_rule_(options.get_bool("hold_round")),
+      adjudicate_(options.get_string("adjudicate") == "evaluation" ? 1
+                  : options.get_string("adjudicate") == "material" ? 2
+                                                                   : 0) {
   // The options' declarations have checked every value (odd sizes, 2 or 4 players).
   mode_ = players_ == 2                               ? Mode::kTwoPlayers
           : options.get_string("teams") == "alliance" ? Mode::kAlliance
@@ -55,6 +63,7 @@ State Guifa::empty_state() const {
   s.mode_ = mode_;
   s.max_turns_ = max_turns_;
   s.hold_rule_ = hold_rule_;
+  s.adjudicate_ = static_cast<std::int8_t>(adjudicate_);
   return s;
 }
 

@@ -105,6 +105,15 @@ class State : public NoChance, public PerfectInformation<State> {
   Values returns() const;
   // Material, scepter safety and distance to the source, live fields and barriers.
   Values evaluate() const;
+  // How the game ended: "scepter" (every enemy scepter captured: one team left), "source" (a
+  // scepter won on the source of magic), "cap" (max_turns; the option `adjudicate` decides
+  // the returns), "" while it goes on.
+  std::string_view ending() const;
+  // The team that wins at the turn cap under the option `adjudicate` (evaluate.cc), or -1 (a
+  // draw: the option is none, or no team leads by the margin).
+  int adjudicated_team() const;
+  // Each team's evaluation score in pawns (a beast is 3), the heuristic evaluate() ranks.
+  std::array<double, 4> team_scores() const;
 
   // Perfect information: an illusionist's "invisibility" is capture immunity, not secrecy.
   std::string observation_string(Player) const { return render_text(); }
@@ -191,6 +200,7 @@ class State : public NoChance, public PerfectInformation<State> {
   std::uint8_t out_mask_ = 0;
   std::int8_t hold_player_ = -1;
   bool hold_rule_ = true;
+  std::int8_t adjudicate_ = 0;  // option adjudicate: 0 none, 1 evaluation, 2 material
   // A summoning in progress: beasts still to place and the summoner's cell.
   std::int8_t summon_left_ = 0;
   std::int16_t summon_cell_ = -1;
@@ -241,6 +251,7 @@ class Guifa {
   Mode mode_;
   int max_turns_;
   bool hold_rule_;
+  int adjudicate_;
   EncodingSpec encoding_;
   PolicySpec policy_;
 };

@@ -372,14 +372,29 @@ void State::apply(Action a) {
 
 Values State::returns() const {
   Values v{};
-  if (winner_team_ < 0) return v;
+  const int winner = winner_team_ >= 0 ? winner_team_ : is_terminal() ? adjudicated_team() : -1;
+  if (winner < 0) return v;
   for (int p = 0; p < players_; ++p) {
     if (mode_ == Mode::kFreeForAll)
-      v[p] = p == winner_team_ ? players_ - 1.0 : -1.0;
+      v[p] = p == winner ? players_ - 1.0 : -1.0;
     else
-      v[p] = team_of(p) == winner_team_ ? 1.0 : -1.0;
+      v[p] = team_of(p) == winner ? 1.0 : -1.0;
   }
   return v;
+}
+
+std::string_view State::ending() const {
+  if (winner_team_ >= 0) {
+    int teams_in = 0;
+    for (int t = 0; t < num_teams(); ++t)
+      for (int p = 0; p < players_; ++p)
+        if (team_of(p) == t && !out(p)) {
+          ++teams_in;
+          break;
+        }
+    return teams_in == 1 ? "scepter" : "source";
+  }
+  return turns_ >= max_turns_ ? "cap" : "";
 }
 
 }  // namespace qilab::guifa

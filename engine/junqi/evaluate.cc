@@ -31,8 +31,17 @@ Values State::evaluate() const {
     for (int p = 0; p < players_; ++p) v[p] = (p & 1) == 0 ? x : -x;
     return v;
   }
+  const auto side = adjudication_scores(false);
+  const double total = side[0] + side[1];
+  if (total <= 0) return v;
+  const double x = 0.9 * scale * (side[0] - side[1]) / total;
+  for (int p = 0; p < players_; ++p) v[p] = (p & 1) == 0 ? x : -x;
+  return v;
+}
+
+std::array<double, 2> State::adjudication_scores(bool material_only) const {
   const Board& b = *board_;
-  double side[2] = {0, 0};
+  std::array<double, 2> side = {0, 0};
   for (int p = 0; p < players_; ++p) {
     if (eliminated(p)) continue;
     const Posts enemies = team_occupancy(1 - (p & 1));
@@ -41,6 +50,7 @@ Values State::evaluate() const {
       const int piece = piece_at_[post];
       const int kind = kind_of_[piece];
       material += kWorth[kind];
+      if (material_only) continue;
       if (kind == kFlag) {
         // Flag safety: enemies one step from the flag, and enemies two steps away.
         const Posts near = b.road[post] | b.rail[post];
@@ -59,13 +69,10 @@ Values State::evaluate() const {
         }
       }
     }
-    side[p & 1] += 20 + std::max(0.0, material);  // a player still in is worth something itself
+    // A player still in is worth something itself (not in the material count).
+    side[p & 1] += material_only ? material : 20 + std::max(0.0, material);
   }
-  const double total = side[0] + side[1];
-  if (total <= 0) return v;
-  const double x = 0.9 * scale * (side[0] - side[1]) / total;
-  for (int p = 0; p < players_; ++p) v[p] = (p & 1) == 0 ? x : -x;
-  return v;
+  return side;
 }
 
 }  // namespace qilab::junqi

@@ -30,28 +30,31 @@ nlohmann::json State::to_json() const {
   }
   static const char* phases[] = {"deploy", "play", "over"};
   static const char* results[] = {"none", "side0", "side1", "draw"};
-  return {{"game", b.name},
-          {"phase", phases[static_cast<int>(phase_)]},
-          {"current", int(current_)},
-          {"deployed", deployed},
-          {"eliminated", out},
-          {"result", results[result_ + 1]},
-          {"moves", moves_},
-          {"play_moves", play_moves_},
-          {"quiet", quiet_},
-          {"last", last_from_ < 0 ? nlohmann::json(nullptr)
-                                  : nlohmann::json::array({b.nodes[last_from_].id, b.nodes[last_to_].id})},
-          {"pieces", pieces},
-          {"fights", fights},
-          {"draw_offer", offer_by_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(int(offer_by_))},
-          {"draw_offered", offered}};
+  nlohmann::json j = {
+      {"game", b.name},
+      {"phase", phases[static_cast<int>(phase_)]},
+      {"current", int(current_)},
+      {"deployed", deployed},
+      {"eliminated", out},
+      {"result", results[result_ + 1]},
+      {"moves", moves_},
+      {"play_moves", play_moves_},
+      {"quiet", quiet_},
+      {"last", last_from_ < 0 ? nlohmann::json(nullptr)
+                              : nlohmann::json::array({b.nodes[last_from_].id, b.nodes[last_to_].id})},
+      {"pieces", pieces},
+      {"fights", fights},
+      {"draw_offer", offer_by_ < 0 ? nlohmann::json(nullptr) : nlohmann::json(int(offer_by_))},
+      {"draw_offered", offered}};
+  if (phase_ == Phase::kOver) j["ending"] = std::string(ending());
+  return j;
 }
 
 State state_from_json_impl(const Board* board, const Rules& rules, const nlohmann::json& j) {
   const Board& b = *board;
   const JsonField root(j, b.name + " position");
   root.object({"game", "phase", "current", "deployed", "eliminated", "result", "moves", "play_moves", "quiet",
-               "last", "pieces", "fights", "draw_offer", "draw_offered"});
+               "last", "pieces", "fights", "draw_offer", "draw_offered", "ending"});
   auto post_id = [&](const JsonField& v) {
     const int p = b.find(v.string());
     if (p < 0) v.fail("unknown post " + echo_json(v.json()));
@@ -69,6 +72,32 @@ State state_from_json_impl(const Board* board, const Rules& rules, const nlohman
   s.moves_ = root["moves"].int_in(0, 1 << 30);
   s.play_moves_ = root["play_moves"].int_in(0, 1 << 30);
   s.quiet_ = root["quiet"].int_in(0, s.play_moves_);
+  if (s.phase_ == Phase::kOver) {
+    // How it ended: optional on reading; absent, it is read off the counters (a cap where one
+    // was reached and could give this result, else a draw offer for a draw, an elimination for
+    // a win).
+    if (const auto ending = root.find("ending")) {
+      const int k = ending->one_of(
+          {"flag", "elimination", "resignation", "forfeit", "draw_offer", "move_cap", "quiet_cap"});
+      s.ending_ = static_cast<Ending>(k + 1);
+      const bool capped = s.ending_ == Ending::kMoveCap || s.ending_ == Ending::kQuietCap;
+      if (s.result_ == 2 && !capped && s.ending_ != Ending::kDrawOffer)
+        ending->fail("a drawn game ends by a draw offer or a move cap");
+      if (s.result_ != 2 && s.ending_ == Ending::kDrawOffer) ending->fail("a draw offer ends in a draw");
+      if (s.result_ != 2 && capped && rules.adjudicate == 0)
+        ending->fail("a move cap gives a draw unless the option 'adjudicate' decides it");
+    } else {
+      const bool quiet_cap = rules.no_capture_limit > 0 && s.quiet_ >= rules.no_capture_limit;
+      const bool move_cap = rules.max_moves > 0 && s.play_moves_ >= rules.max_moves;
+      const bool may_cap = s.result_ == 2 || rules.adjudicate != 0;
+      s.ending_ = may_cap && quiet_cap  ? Ending::kQuietCap
+                  : may_cap && move_cap ? Ending::kMoveCap
+                  : s.result_ == 2      ? Ending::kDrawOffer
+                                        : Ending::kElimination;
+    }
+  } else if (root.find("ending")) {
+    root["ending"].fail("an ending is given only when the phase is over");
+  }
 
   const JsonField deployed = root["deployed"];
   const JsonField out = root["eliminated"];

@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <cassert>
+#include <cmath>
 
 #include "engine/core/encoding.h"
 #include "engine/core/error.h"
@@ -359,7 +360,7 @@ void State::apply(Action a) {
     if (a == P * P + P + 1) return next_answer();
     current_ = offer_by_;  // refused: play goes on after the seat that offered
     offer_by_ = -1;
-    return end_move();
+    return end_move(Ending::kNone);
   }
   ++play_moves_;
   last_from_ = last_to_ = -1;
@@ -371,10 +372,10 @@ void State::apply(Action a) {
   }
   if (a == P * P + P) {
     eliminate(current_);  // 60步以外可以认输
-  } else {
-    move(a / P, a % P);
+    return end_move(Ending::kResignation);
   }
-  end_move();
+  move(a / P, a % P);
+  end_move(Ending::kFlag);  // a move puts a seat out only by taking its flag
 }
 
 void State::next_answer() {
@@ -382,6 +383,7 @@ void State::next_answer() {
     if (q == offer_by_) {  // every seat still in has agreed
       offer_by_ = -1;
       result_ = 2;
+      ending_ = Ending::kDrawOffer;
       phase_ = Phase::kOver;
       return;
     }
@@ -392,12 +394,19 @@ void State::next_answer() {
   }
 }
 
-void State::end_move() {
-  settle();
+void State::end_move(Ending how) {
+  settle(how);
   if (phase_ == Phase::kOver) return;
-  if ((rules_.no_capture_limit > 0 && quiet_ >= rules_.no_capture_limit) ||
-      (rules_.max_moves > 0 && play_moves_ >= rules_.max_moves)) {
+  const bool quiet_cap = rules_.no_capture_limit > 0 && quiet_ >= rules_.no_capture_limit;
+  if (quiet_cap || (rules_.max_moves > 0 && play_moves_ >= rules_.max_moves)) {
     result_ = 2;
+    if (rules_.adjudicate != 0) {  // the side ahead by more than the margin wins
+      const auto score = adjudication_scores(rules_.adjudicate == 2);
+      const double total = score[0] + score[1];
+      if (total > 0 && std::abs(score[0] - score[1]) > kAdjudicateMargin * total)
+        result_ = score[0] > score[1] ? 0 : 1;
+    }
+    ending_ = quiet_cap ? Ending::kQuietCap : Ending::kMoveCap;
     phase_ = Phase::kOver;
     return;
   }
@@ -496,7 +505,7 @@ void State::eliminate(Player p) {
   eliminated_ |= static_cast<std::uint8_t>(1u << p);
 }
 
-void State::settle() {
+void State::settle(Ending how) {
   if (!eliminated_) return;  // every seat still in: no side has lost (each has a seat)
   for (int side = 0; side < 2; ++side) {
     int in = 0, out = 0;
@@ -504,6 +513,7 @@ void State::settle() {
     const bool lost = rules_.decapitation ? out > 0 : in == 0;
     if (lost) {
       result_ = static_cast<std::int8_t>(1 - side);
+      ending_ = how;
       phase_ = Phase::kOver;
       return;
     }
@@ -518,7 +528,7 @@ void State::next_turn() {
     if (has_move(current_)) return;
     reveal_stuck(current_);
     eliminate(current_);  // 无棋可走
-    settle();
+    settle(Ending::kElimination);
   }
 }
 
@@ -548,12 +558,12 @@ void State::forfeit(Player p) {
     current_ = offer_by_;
     offer_by_ = -1;
     eliminate(p);
-    settle();
+    settle(Ending::kForfeit);
     if (phase_ != Phase::kOver) next_turn();
     return;
   }
   eliminate(p);
-  settle();
+  settle(Ending::kForfeit);
   if (phase_ != Phase::kOver && current_ == p) next_turn();
 }
 
@@ -562,8 +572,10 @@ Values State::returns() const {
   if (result_ != 0 && result_ != 1) return v;
   int survivors = 0;
   for (int p = result_; p < players_; p += 2) survivors += !eliminated(p);
-  // Standard room: 3, 2 or 1 times the base for 3, 2 or 1 survivors; 斩首: 1 times the base.
-  const double stake = rules_.decapitation ? 1 : survivors;
+  // Standard room: 3, 2 or 1 times the base for 3, 2 or 1 survivors; 斩首: 1 times the base;
+  // a win adjudicated at a move cap: 1 times the base (no seat was knocked out for it).
+  const bool capped = ending_ == Ending::kMoveCap || ending_ == Ending::kQuietCap;
+  const double stake = rules_.decapitation || capped ? 1 : survivors;
   for (int p = 0; p < players_; ++p) v[p] = team_of(p) == result_ ? stake : -stake;
   return v;
 }
@@ -585,6 +597,10 @@ std::vector<OptionSpec> junqi_option_specs(std::string_view board_name, int armi
                  "moves of all players together without a fight after which the game is drawn (0: no limit)"),
       int_option("max_moves", 2000, 0, 1'000'000,
                  "moves of all players together after which the game is drawn (0: no limit)"),
+      choice_option("adjudicate", "none", {"none", "evaluation", "material"},
+                    "what max_moves and no_capture_limit give: none (a draw) | evaluation (the side whose "
+                    "evaluation score is ahead by more than 10% of the two sides' sum wins, 1 x base) | "
+                    "material (the same by its live pieces weighted by rank); else a draw"),
       int_option("resign_after", 60, -1, 1'000'000,
                  "moves of all players together after which a player may resign (-1: never)"),
       {"draw_offers", false,
@@ -661,6 +677,8 @@ Rules rules_from_options(const Options& o, const std::string& game, const Board&
   r.max_moves = static_cast<std::int32_t>(o.get_int("max_moves"));
   r.resign_after = static_cast<std::int32_t>(o.get_int("resign_after"));
   r.draw_offers = o.get_bool("draw_offers");
+  const std::string& adjudicate = o.get_string("adjudicate");
+  r.adjudicate = adjudicate == "evaluation" ? 1 : adjudicate == "material" ? 2 : 0;
   return r;
 }
 

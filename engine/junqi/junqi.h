@@ -42,6 +42,9 @@ struct Rules {
   std::int32_t max_moves = 2000;
   std::int32_t resign_after = 60;
   bool draw_offers = false;  // draw by agreement (和棋): a seat may offer, all others must agree
+  // What the move caps give (option `adjudicate`, docs/rules/junqi.md "End and returns"):
+  // 0 none (a draw), 1 evaluation, 2 material.
+  std::int8_t adjudicate = 0;
   // Seats whose deployment is fixed by the `deployments` option, and the posts (as slots
   // of the army, in the deployment order) they fill; the engine places them itself.
   std::uint8_t fixed_seats = 0;
@@ -55,6 +58,25 @@ struct Fight {
 };
 
 enum class Phase : std::uint8_t { kDeploy, kPlay, kOver };
+
+// How a game ended (State::ending() names it): a side lost its last seat (or, in decapitation,
+// one seat) to a taken flag, to having no legal move, to a resignation or a forfeit; or the
+// game stopped at a draw offer all accepted, at max_moves or at no_capture_limit.
+enum class Ending : std::uint8_t {
+  kNone,
+  kFlag,
+  kElimination,
+  kResignation,
+  kForfeit,
+  kDrawOffer,
+  kMoveCap,
+  kQuietCap
+};
+inline constexpr const char* kEndingNames[] = {"",        "flag",       "elimination", "resignation",
+                                               "forfeit", "draw_offer", "move_cap",    "quiet_cap"};
+// Of two sides' adjudication scores, the leader wins when ahead by more than this share of
+// their sum (docs/rules/junqi.md, "End and returns").
+inline constexpr double kAdjudicateMargin = 0.1;
 
 // Deterministic (engine/core/state_defaults.h); ranks are hidden.
 class State : public NoChance {
@@ -75,6 +97,12 @@ class State : public NoChance {
   Values returns() const;
   // Material by rank, flag safety and threats, as returns-scaled values (docs/rules/junqi.md).
   Values evaluate() const;
+  // How the game ended, in junqi's words (Ending: "flag", "elimination", "resignation",
+  // "forfeit", "draw_offer", "move_cap", "quiet_cap"); "" while it goes on.
+  std::string_view ending() const { return kEndingNames[static_cast<int>(ending_)]; }
+  // The two sides' scores the option `adjudicate` compares at a move cap (evaluate.cc):
+  // evaluation: each side's share of evaluate()'s score; material: its live pieces by worth.
+  std::array<double, 2> adjudication_scores(bool material) const;
 
   std::string observation_string(Player p) const;
   // The network encoding seen by `observer` and the policy index of the player to move
@@ -172,9 +200,9 @@ class State : public NoChance {
   void move(int from, int to);
   void kill(int piece);
   void eliminate(Player p);
-  void settle();                // ends the game if a side has lost
+  void settle(Ending how);      // ends the game if a side has lost (`how`: the last seat's way out)
   void next_turn();             // the next seat still in, eliminating seats that cannot move
-  void end_move();              // after a move: the end of the game, the draw limits, the next turn
+  void end_move(Ending how);    // after a move: the end of the game, the draw limits, the next turn
   void next_answer();           // the next seat to answer a draw offer, or the draw if all agreed
   void reveal_stuck(Player p);  // evidence from a seat going out for having no legal move
   void rebuild_occupancy();
@@ -188,6 +216,7 @@ class State : public NoChance {
   std::int8_t current_ = 0;
   std::uint8_t eliminated_ = 0;  // bit per seat
   std::int8_t result_ = -1;      // -1 none, 0 or 1 the winning side, 2 a draw
+  Ending ending_ = Ending::kNone;
   std::int32_t moves_ = 0;       // actions applied, placements included
   std::int32_t play_moves_ = 0;  // moves and resignations after deployment
   std::int32_t quiet_ = 0;       // moves since the last fight

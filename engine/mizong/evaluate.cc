@@ -18,10 +18,8 @@ Values State::returns() const {
   return v;
 }
 
-Values State::evaluate() const {
-  if (over_) return returns();
+std::array<double, kMaxPlayers> State::team_scores() const {
   const Geometry& g = *geo_;
-  const int teams = num_teams();
   std::array<double, kMaxPlayers> score{};
   const double full = static_cast<double>(home_) * 54.0;  // about an army's HP in sixths
   for (int id = 0; id < players_ * home_; ++id) {
@@ -46,6 +44,13 @@ Values State::evaluate() const {
   if (holder >= 0)
     score[static_cast<std::size_t>(team_of(owner(holder)))] +=
         0.5 * (0.2 + hold_rounds_ / static_cast<double>(rules_.centre_rounds));
+  return score;
+}
+
+Values State::evaluate() const {
+  if (over_) return returns();
+  const int teams = num_teams();
+  const std::array<double, kMaxPlayers> score = team_scores();
   double mean = 0;
   int live = 0;
   for (int t = 0; t < teams; ++t)

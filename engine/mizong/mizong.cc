@@ -43,7 +43,12 @@ std::vector<OptionSpec> Mizong::option_specs() {
                  "seed of the 'random' layout (each seat draws its own)"),
       // Rounds are counted in 16 bits.
       int_option("round_cap", 200, 1, 30000,
-                 "rounds after which the game ends, the unplaced ranked by remaining HP"),
+                 "rounds after which the game ends, the unplaced ranked as 'adjudicate' says"),
+      choice_option(
+          "adjudicate", "material", {"material", "evaluation", "none"},
+          "how the round cap ranks the unplaced teams: material (by remaining HP; equal HP share "
+          "places) | evaluation (by the evaluation's team scores; scores within 0.05 of the next share "
+          "places) | none (all share the places left)"),
       int_option("centre_rounds", 23, 1, 30000, "quiet rounds on the centre that win (seed: 23)"),
       choice_option(
           "same_attribute_clash", "nobody", {"nobody", "defender", "attacker"},
@@ -118,6 +123,8 @@ Mizong::Mizong(const Options& options) : options_(options) {
   rules_.hidden_from_teammates = options.get_bool("hidden_from_teammates");
   rules_.reveal_on_combat = options.get_bool("reveal_on_combat");
   rules_.stop_at_first_winner = options.get_bool("stop_at_first_winner");
+  const std::string& adjudicate = options.get_string("adjudicate");
+  rules_.adjudicate = adjudicate == "evaluation" ? 1 : adjudicate == "none" ? 2 : 0;
   rules_.round_cap = static_cast<std::int16_t>(options.get_int("round_cap"));
   rules_.centre_rounds = static_cast<std::int16_t>(options.get_int("centre_rounds"));
   rules_.healer_heal_radius = static_cast<std::uint8_t>(options.get_int("healer_heal_radius"));
@@ -183,8 +190,8 @@ State Mizong::initial_state() const {
 State Mizong::state_from_json(const nlohmann::json& j) const {
   // Every object, nested ones too, is refused when it has a key it does not know.
   const JsonField root(j, "mizong position");
-  root.object({"game", "point_size", "teams", "round", "current", "moves", "over", "centre", "next_places",
-               "places", "out", "activation", "acted", "pieces", "evidence"});
+  root.object({"game", "point_size", "teams", "round", "current", "moves", "over", "ending", "centre",
+               "next_places", "places", "out", "activation", "acted", "pieces", "evidence"});
   const Geometry& g = *geo_;
   auto cell = [&](const JsonField& v) {
     const int c = v.json().is_string() ? g.parse(v.json().get<std::string>()) : -1;
@@ -202,6 +209,14 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
   s.current_ = static_cast<std::int8_t>(root["current"].int_in(0, 5));
   s.moves_ = root["moves"].int_in(0, 1 << 30);
   s.over_ = root["over"].boolean();
+  // How it ended: optional on reading (absent: at the round cap "round_cap", else unknown, "",
+  // and then not written back either).
+  if (const auto ending = root.find("ending")) {
+    if (!s.over_) ending->fail("an ending is given only when the game is over");
+    s.ending_ = static_cast<Ending>(ending->one_of({"centre", "annihilation", "round_cap"}) + 1);
+  } else if (s.over_ && s.round_ >= rules_.round_cap) {
+    s.ending_ = Ending::kRoundCap;
+  }
   const JsonField centre = root["centre"];
   centre.object({"rounds", "disturbed"});
   s.hold_rounds_ = static_cast<std::int16_t>(centre["rounds"].int_in(0, rules_.centre_rounds - 1));

@@ -61,6 +61,9 @@ struct Rules {
   bool hidden_from_teammates = true;
   bool reveal_on_combat = true;
   bool stop_at_first_winner = false;
+  // How the round cap ranks the unplaced teams (option `adjudicate`, docs/rules/mizong.md
+  // "End"): 0 material (remaining HP), 1 evaluation, 2 none (they share the places left).
+  std::uint8_t adjudicate = 0;
   std::int16_t centre_rounds = 23;
   std::int16_t round_cap = 200;
   std::uint8_t steps = 6;
@@ -71,6 +74,15 @@ struct Rules {
   std::uint8_t swap_radius = 3;
   std::uint8_t hero_swap_radius = 11;
 };
+
+// How a game ended (State::ending() names it): a team won at the centre and that decided the
+// game (or stop_at_first_winner ranked the rest), every team but one was annihilated, or the
+// round cap ranked the rest.
+enum class Ending : std::uint8_t { kNone, kCentre, kAnnihilation, kRoundCap };
+inline constexpr const char* kEndingNames[] = {"", "centre", "annihilation", "round_cap"};
+// Under adjudicate = evaluation, teams whose evaluation scores (about 1 for a full army's HP)
+// lie within this of each other share their places at the round cap.
+inline constexpr double kAdjudicateMargin = 0.05;
 
 // Piece flags.
 inline constexpr std::uint8_t kDark = 1;
@@ -170,6 +182,11 @@ class State : public NoChance {
   Values returns() const;
   // HP, attribute match-ups against nearby enemies, distance to and hold of the centre.
   Values evaluate() const;
+  // How the game ended: "centre", "annihilation", "round_cap" (Ending); "" while it goes on.
+  std::string_view ending() const { return kEndingNames[static_cast<int>(ending_)]; }
+  // Each team's evaluation score (evaluate.cc): its pieces' HP as a share of a full army,
+  // closeness to the centre, match-ups with adjacent enemies and the centre's hold.
+  std::array<double, kMaxPlayers> team_scores() const;
 
   std::string observation_string(Player p) const;
   // The shaped encoding and the policy index (encoding.cc, docs/encoding/mizong.md).
@@ -273,7 +290,9 @@ class State : public NoChance {
   void kill(int id);
   void leave(Player p);
   void place_team(int team, bool winner);
-  void rank_rest_by_hp();
+  // Ranks the unplaced teams and ends the game: by remaining HP, or at the round cap
+  // (`at_cap`) as the option `adjudicate` says.
+  void rank_rest(bool at_cap);
   void finish_activation();
   void end_turn();
   void end_round();
@@ -295,6 +314,7 @@ class State : public NoChance {
   std::int8_t players_ = 6;
   std::int8_t current_ = 0;
   bool over_ = false;
+  Ending ending_ = Ending::kNone;
   bool centre_disturbed_ = false;
   std::int16_t hold_rounds_ = 0;
   std::int32_t round_ = 1;

@@ -816,22 +816,34 @@ void State::place_team(int team, bool winner) {
   } else if (unplaced == 0) {
     over_ = true;
   } else if (winner && rules_.stop_at_first_winner) {
-    rank_rest_by_hp();
+    rank_rest(false);
   }
+  if (over_ && ending_ == Ending::kNone) ending_ = winner ? Ending::kCentre : Ending::kAnnihilation;
 }
 
-void State::rank_rest_by_hp() {
-  std::array<std::pair<int, int>, kMaxPlayers> rest{};
+void State::rank_rest(bool at_cap) {
+  // Each unplaced team's score: remaining HP (sixths), its evaluation score, or 0 for all.
+  const int how = at_cap ? rules_.adjudicate : 0;
+  const std::array<double, kMaxPlayers> eval = how == 1 ? team_scores() : std::array<double, kMaxPlayers>{};
+  const double margin = how == 1 ? kAdjudicateMargin : 0.0;
+  std::array<std::pair<double, int>, kMaxPlayers> rest{};
   int n = 0;
   for (int t = 0; t < num_teams(); ++t)
-    if (place2_[static_cast<std::size_t>(t)] == 0) rest[static_cast<std::size_t>(n++)] = {team_hp(t), t};
-  for (int i = 1; i < n; ++i)  // insertion sort: most HP first, then team order
+    if (place2_[static_cast<std::size_t>(t)] == 0)
+      rest[static_cast<std::size_t>(n++)] = {how == 0   ? double(team_hp(t))
+                                             : how == 1 ? eval[static_cast<std::size_t>(t)]
+                                                        : 0.0,
+                                             t};
+  for (int i = 1; i < n; ++i)  // insertion sort: highest score first, then team order
     for (int k = i;
          k > 0 && rest[static_cast<std::size_t>(k)].first > rest[static_cast<std::size_t>(k - 1)].first; --k)
       std::swap(rest[static_cast<std::size_t>(k)], rest[static_cast<std::size_t>(k - 1)]);
   for (int i = 0; i < n;) {
-    int j = i;
-    while (j < n && rest[static_cast<std::size_t>(j)].first == rest[static_cast<std::size_t>(i)].first) ++j;
+    // A group: teams each within the margin of the one before it (equal scores with margin 0).
+    int j = i + 1;
+    while (j < n &&
+           rest[static_cast<std::size_t>(j - 1)].first - rest[static_cast<std::size_t>(j)].first <= margin)
+      ++j;
     // places next_top_+i .. next_top_+j-1 shared: twice their mean
     const int twice_mean = 2 * (next_top_ + i) + (j - i - 1);
     for (int k = i; k < j; ++k)
@@ -919,7 +931,8 @@ void State::end_round() {
     if (over_) return;
   }
   if (round_ >= rules_.round_cap) {
-    rank_rest_by_hp();
+    ending_ = Ending::kRoundCap;
+    rank_rest(true);
     return;
   }
   ++round_;

@@ -65,6 +65,7 @@ nlohmann::json State::to_json() const {
   j["current"] = current_;
   j["moves"] = moves_;
   j["over"] = over_;
+  if (over_ && ending_ != Ending::kNone) j["ending"] = std::string(ending());
   j["centre"] = {{"rounds", hold_rounds_}, {"disturbed", centre_disturbed_}};
   j["next_places"] = {next_top_, next_bottom_};
   json places = json::array();

@@ -22,8 +22,11 @@ Ending CheckersAnalysis::end(const checkers::State& s, const GameRecord&, std::s
   games_with_pass += passes > passes_before_;
   passes_before_ = passes;
   Ending e;
+  // A deadlock as detected here is a game the turn cap ended with a seat's target held by
+  // others and no progress for kStallRounds rounds. The game option blocked_target = win
+  // (docs/rules/checkers.md) ends the commonest case at once, as the ending "blocked_target".
   if (s.winner() >= 0) {
-    e = {"target_filled", false};
+    e = {s.ending() == "blocked_target" ? "blocked_target" : "target_filled", false};
   } else {
     ++turn_limit;
     int blocked = 0, blocking = 0;

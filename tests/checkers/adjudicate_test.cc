@@ -67,6 +67,8 @@ TEST_CASE("adjudicate: the turn cap by evaluation, by material, or a draw") {
   CHECK(eval.returns() == Values{-1, 1});      // seat 1 is nearer its target
   CHECK(material.returns() == Values{1, -1});  // seat 0 has 3 pieces in its target, seat 1 two
   for (const State* s : {&none, &eval, &material}) CHECK(s->ending() == "cap");
+  CHECK(none.render_text().find("Drawn at the turn limit") != std::string::npos);
+  CHECK(eval.render_text().find("Winner at the turn limit (adjudicated): 1") != std::string::npos);
   CHECK(eval.evaluate() == eval.returns());
   // Before the cap nothing is adjudicated.
   const State going = position(make(2, "material"), cells, 49);
