@@ -174,6 +174,13 @@ void bind_games(py::module_& m) {
       .def_property_readonly("num_distinct_actions",
                              [](const PyGame& g) { return g.game->num_distinct_actions(); })
       .def_property_readonly("policy_size", [](const PyGame& g) { return g.game->policy_spec().size(); })
+      // The most actions a game can take (Game::max_game_length); None where the options set no limit.
+      .def_property_readonly("max_game_length",
+                             [](const PyGame& g) -> py::object {
+                               const std::int64_t n = g.game->max_game_length();
+                               if (n == kNoLengthBound) return py::none();
+                               return py::int_(n);
+                             })
       .def_property_readonly("encoding_spec",
                              [](const PyGame& g) { return encoding_spec_dict(g.game->encoding_spec()); })
       .def_property_readonly("policy_spec",

@@ -30,6 +30,12 @@ def test_load_game_by_id_options_and_config_file():
     assert qilab.load_game("configs/games/junqi4.toml").id == "junqi4"  # found in the data folder
 
 
+def test_max_game_length_is_the_rules_bound_or_none():
+    assert qilab.load_game("checkers", players=2, max_turns=10).max_game_length == 10 * 121
+    assert qilab.load_game("junqi4", max_moves=30).max_game_length == 4 * 25 + 30
+    assert qilab.load_game("junqi4", max_moves=0, no_capture_limit=0).max_game_length is None
+
+
 def cli_error(*args):
     """The one error line the CLI prints for these arguments (exit 2)."""
     qilab_cli = os.path.join(os.getcwd(), "apps", "qilab", "qilab")
