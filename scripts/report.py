@@ -18,7 +18,7 @@ import tempfile
 sys.dont_write_bytecode = True  # nothing written beside the installed script
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 from qilab_report import charts, sections  # noqa: E402
-from qilab_report.inputs import BadInput, load_bundle, load_summary, load_training  # noqa: E402
+from qilab_report.inputs import BadInput, load_bundle, load_openings, load_summary, load_training  # noqa: E402
 from qilab_report.sections import esc  # noqa: E402
 
 # A game with more variants than this (options drawn per game) shows the largest ones' tables.
@@ -123,7 +123,27 @@ def all_games_section(page, summary):
     page.add("<h4>By agent</h4>" + sections.tally_table(summary["by_agent"], "agent", lambda r: r["agent"]))
 
 
-def games_sections(page, bundle, summary):
+def openings_section(page, o):
+    """The race of `qilab openings`: ranking, intervals, the comparison with the runner-up."""
+    page.add("<h4>Opening rankings</h4>")
+    page.chart("openings", f"Openings ({o['game']})", charts.opening_chart(
+        page.plt, o["candidates"], f"Candidates' win rates (grey: eliminated): {o['game']}"))
+    rows = [{"rank": c["rank"], "candidate": c["name"], "games": c["games"], "wins": c["wins"],
+             "win rate [95% CI]": f"{c['win_rate']:.3f} [{c['ci95'][0]:.3f}, {c['ci95'][1]:.3f}]",
+             "out at": "racing" if c.get("eliminated_round") is None else f"round {c['eliminated_round']}",
+             "Holm p vs best": "best" if not c.get("vs_best") else f"{c['vs_best']['p_holm']:.3g}"}
+            for c in sorted(o["candidates"], key=lambda c: c["rank"])]
+    page.add(sections.list_table(rows, "openings"))
+    r, u = o["best_vs_runner_up"], o["uniform"]
+    verdict = "significant" if r.get("significant") else "not significant"
+    page.add(f"<p>Method: {esc(o['method'])}. Test: {esc(o['test'])}. Best {esc(o.get('best', ''))} against "
+             f"the runner-up {esc(r.get('runner_up', ''))}: Holm p = {r.get('p_holm', float('nan')):.3g} "
+             f"({verdict}); {'decided' if o.get('decided') else 'undecided'} within the budget. Games "
+             f"{o.get('games_used', '?')} against {u.get('games', '?')} for uniform allocation "
+             f"(ratio {u.get('ratio', float('nan')):.3f}).</p>")
+
+
+def games_sections(page, bundle, summary, openings=None):
     stats, ratings, games = bundle["stats"], bundle["ratings"], bundle["games"]
     page.add(f"<h2>Balance</h2><p>{stats['records']} games; {esc(stats['intervals'])}. Evaluator trace: "
              f"{stats['trace']['games']} games ({esc(stats['trace']['rule'])}).</p>")
@@ -144,9 +164,10 @@ def games_sections(page, bundle, summary):
             page.chart("by-hero", f"Win rate by hero ({game_id})", charts.hero_chart(
                 page.plt, a["heroes"], f"Win rate by hero (n = sides played): {game_id}"))
         page.add(sections.analysis(a))
-        openings = a.get("openings") if a else None
-        page.add("<h4>Opening rankings</h4>" + (sections.list_table(openings) if openings else
-                                               "<p>No opening search results.</p>"))
+        if openings and openings["game"] == game_id:
+            openings_section(page, openings)
+        else:
+            page.add("<h4>Opening rankings</h4><p>No opening search results.</p>")
 
     page.add("<h2>Game length</h2>")
     by_game = {}
@@ -227,7 +248,7 @@ def build(run_dir, bundle_path, out):
                        " (Debian: apt-get install python3-matplotlib; scripts/setup installs it)")
     page = Page(plt)
     if bundle["stats"] is not None:
-        games_sections(page, bundle, summary)
+        games_sections(page, bundle, summary, load_openings(run_dir))
     if training is not None:
         training_sections(page, training)
     title = summary.get("tournament", summary["game"]) if summary else os.path.basename(os.path.normpath(run_dir))

@@ -47,6 +47,22 @@ def rate_chart(plt, rows, label_of, title, n_of=lambda r: f"n={r['games']} games
     return fig
 
 
+def opening_chart(plt, candidates, title):
+    """Each candidate's win rate with its 95% Wilson interval, in rank order; eliminated ones grey."""
+    rows = sorted(candidates, key=lambda c: c["rank"])
+    fig, ax = plt.subplots(figsize=(max(7.5, 0.7 * len(rows) + 2), 3.8))
+    rates = [c["win_rate"] for c in rows]
+    colours = ["#1f77b4" if c.get("eliminated_round") is None else "#999999" for c in rows]
+    ax.bar(range(len(rows)), rates, 0.6, color=colours, yerr=errors(rates, [c["ci95"] for c in rows]), capsize=3)
+    ax.set_xticks(range(len(rows)))
+    ax.set_xticklabels([f"{c['name'][:18]}\nn={c['games']}" for c in rows], fontsize=7, rotation=0)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("win rate, 95% Wilson interval")
+    ax.set_title(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
 def hero_chart(plt, heroes, title):
     """elements: each hero's win rate (its side's games) with the 95% interval; n = side-games."""
     rows = sorted(heroes, key=lambda h: -h["win_rate"])

@@ -3,7 +3,8 @@
 - the bundle: one JSON file `qilab report` writes from the same functions as `qilab stats --json`
   and `qilab ratings --json`, plus each game's length and the decisive moments' drawings;
 - DIR/summary.json (`qilab play`, `qilab tournament`), for the run's facts, when present;
-- DIR/metrics.jsonl and DIR/run.json (`qilab train`), for the training curves, when present."""
+- DIR/metrics.jsonl and DIR/run.json (`qilab train`), for the training curves, when present;
+- DIR/openings.json (`qilab openings`), for the opening rankings, when present."""
 import json
 import os
 
@@ -125,3 +126,27 @@ def load_training(run_dir):
     events["run"] = run
     events["path"] = path
     return events
+
+
+def load_openings(run_dir):
+    """DIR/openings.json (`qilab openings`), checked where the report reads it; None without one."""
+    path = os.path.join(run_dir, "openings.json")
+    if not os.path.exists(path):
+        return None
+    o = read_json(path, "an openings report")
+    need(path, o, "game", str, "a game id")
+    need(path, o, "method", str, "the best-arm method")
+    need(path, o, "test", str, "the comparison test")
+    need(path, o, "best_vs_runner_up", dict, "the comparison of the best with the runner-up")
+    need(path, o, "uniform", dict, "the uniform allocation it is measured against")
+    for k, c in enumerate(need(path, o, "candidates", list, "a list of candidates")):
+        where = f"candidates[{k}]."
+        need(path, c, "name", str, "a candidate name", where)
+        need(path, c, "rank", int, "a rank", where)
+        need(path, c, "games", int, "a number of games", where)
+        need(path, c, "wins", int, "a number of wins", where)
+        need(path, c, "win_rate", (int, float), "a rate 0 to 1", where)
+        ci = need(path, c, "ci95", list, "a 95% interval [lo, hi]", where)
+        if len(ci) != 2 or not all(isinstance(x, (int, float)) for x in ci):
+            raise BadInput(f"{path}: field '{where}ci95': expected a 95% interval [lo, hi], got {json.dumps(ci)[:60]}")
+    return o

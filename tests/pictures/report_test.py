@@ -20,6 +20,7 @@ import os
 import re
 import shutil
 import subprocess
+from html import escape
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
@@ -201,6 +202,33 @@ def heroes_run(qilab, source, work):
     assert '<h3>elements, all 12 games</h3>' in html and 'data-variant="all"' in html
 
 
+def openings_run(qilab, source, work):
+    """A race of checkers first moves (`qilab openings`): its ranking table and win-rate chart,
+    the comparison with the runner-up; a damaged openings.json is refused naming its field."""
+    out = os.path.join(work, "openings")
+    r = run(qilab, source, "openings", "--config", "configs/experiments/openings-checkers.toml", "--out", out)
+    assert r.returncode == 0, r.stderr
+    page = os.path.join(work, "openings-report.html")
+    r = run(qilab, source, "report", out, "--out", page)
+    assert r.returncode == 0, r.stderr
+    html = open(page, encoding="utf-8").read()
+    charts = charts_of(html)
+    assert [c[0] for c in charts].count("openings") == 1, [c[0] for c in charts]
+    check_not_blank(work, [c for c in charts if c[0] == "openings"])
+    race = json.load(open(os.path.join(out, "openings.json"), encoding="utf-8"))
+    for c in race["candidates"]:
+        assert f"<td>{escape(c['name'])}</td>" in html, c["name"]
+        assert f"{c['win_rate']:.3f} [{c['ci95'][0]:.3f}, {c['ci95'][1]:.3f}]" in html, c["name"]
+    assert f"the runner-up {escape(race['best_vs_runner_up']['runner_up'])}: Holm p = " in html
+    assert "No opening search results" not in html
+    race["candidates"][0]["ci95"] = "wide"
+    with open(os.path.join(out, "openings.json"), "w", encoding="utf-8") as f:
+        json.dump(race, f)
+    os.remove(page)
+    fails(run(qilab, source, "report", out, "--out", page), "openings.json: field 'candidates[0].ci95'")
+    assert not os.path.exists(page)
+
+
 def training_run(qilab, source, work):
     if "train" not in run(qilab, source, "--help").stdout:
         print("SKIP (training part): this qilab is built without LibTorch (no 'qilab train')")
@@ -287,6 +315,7 @@ def main():
         play_dir = play_run(qilab, source, work)
         store_dir = store_run(qilab, source, work)
         heroes_run(qilab, source, work)
+        openings_run(qilab, source, work)
         training_run(qilab, source, work)
         bad_input(qilab, source, work, play_dir, store_dir)
     print("ok")
