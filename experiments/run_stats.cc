@@ -352,10 +352,23 @@ std::string analysis_text(const std::string& game, const nlohmann::json& a) {
 }  // namespace
 
 std::string format_stats(const nlohmann::json& stats) {
+  // A run that draws options per game (elements heroes) has a variant per game or so: the text
+  // shows the variants with the most games and says how many it leaves to --json.
+  constexpr std::size_t kShown = 5;
   std::string out;
   for (const auto& g : stats["games"]) {
     const std::string id = g["game"].get<std::string>();
-    for (const auto& v : g["variants"]) {
+    std::vector<const nlohmann::json*> variants;
+    for (const auto& v : g["variants"]) variants.push_back(&v);
+    std::stable_sort(variants.begin(), variants.end(), [](const auto* x, const auto* y) {
+      return (*x)["records"].template get<std::int64_t>() > (*y)["records"].template get<std::int64_t>();
+    });
+    std::int64_t left_games = 0;
+    for (std::size_t k = kShown; k < variants.size(); ++k)
+      left_games += (*variants[k])["records"].get<std::int64_t>();
+    if (variants.size() > kShown) variants.resize(kShown);
+    for (const auto* vp : variants) {
+      const auto& v = *vp;
       std::string agents;
       for (const auto& a : v["agents"]) agents += (agents.empty() ? "" : ", ") + a.get<std::string>();
       out += fmt::format("== {} {} ({} seats): {} games, agents {}; {} traced\n\n", id, v["options"].dump(),
@@ -363,6 +376,11 @@ std::string format_stats(const nlohmann::json& stats) {
                          v["traced"].get<std::int64_t>());
       out += format_tables(v["tables"]) + "\n";
     }
+    if (const std::size_t all = g["variants"].size(); all > kShown)
+      out += fmt::format(
+          "== {}: {} more variants (options drawn per game), {} games between them: not shown here, `qilab "
+          "stats --json` gives every one; the analysis below counts every game\n\n",
+          id, all - kShown, left_games);
     out += analysis_text(id, g["analysis"]);
     out += '\n';
   }

@@ -149,6 +149,30 @@ TEST_CASE("run_stats replays a game a forfeit ended, and refuses one that goes o
       Error);
 }
 
+TEST_CASE("stats text: a run with many variants shows the five with the most games and counts the rest") {
+  MatchConfig cfg;
+  cfg.agents = {"random", "greedy"};
+  cfg.seed = 4;
+  std::vector<GameRecord> records;
+  for (int t = 20; t < 27; ++t) {  // seven variants; the one of 20 turns has three games
+    const auto g = two_players(t);
+    const RunIdentity id = identity_of(g, cfg);
+    for (int i = 0; i < (t == 20 ? 3 : 1); ++i)
+      records.push_back(play_game(g, id, static_cast<std::int64_t>(records.size())));
+  }
+  const auto stats = run_stats(records);
+  REQUIRE(stats["games"][0]["variants"].size() == 7);
+  const std::string text = format_stats(stats);
+  std::size_t tables = 0;
+  for (std::size_t at = text.find("== checkers {"); at != std::string::npos;
+       at = text.find("== checkers {", at + 1))
+    ++tables;
+  CHECK(tables == 5);
+  CHECK(text.find("\"max_turns\":20") < text.find("\"max_turns\":21"));  // the most games first
+  CHECK(text.find("== checkers: 2 more variants (options drawn per game), 2 games between them") !=
+        std::string::npos);
+}
+
 TEST_CASE("junqi and mizong analyses agree with a replay of the same games") {
   MatchConfig cfg;
   cfg.agents = {"random"};
