@@ -3,7 +3,8 @@
 // BM_GamesAlone:   checkers 2 players, random agents, each game played by the referee's loop
 //                  with nothing kept (agents choose, the state applies) -- the games themselves.
 // BM_Tournament:   the same games through run_tournament: records, seating, scheduling, the
-//                  SQLite store (WAL, one transaction per 32 games) and the summary.
+//                  SQLite store (WAL, one transaction per 32 games) and the summary, 2,048
+//                  games an iteration.
 //                  The overhead is BM_Tournament / BM_GamesAlone - 1 at the same thread count.
 // BM_StoreWrite:   100,000 recorded games (cycling through 200 real checkers records) written
 //                  into a fresh store in batches of 32; reports the time and games/s.
@@ -25,7 +26,7 @@ using namespace qilab::experiments;
 
 namespace {
 
-constexpr std::int64_t kGames = 64;
+constexpr std::int64_t kGames = 2048;  // enough that a store's creation and summary are a small part
 
 const checkers::Checkers& game() {
   static const checkers::Checkers g(resolve_options(checkers::Checkers::option_specs(),

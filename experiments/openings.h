@@ -29,6 +29,7 @@
 #include "engine/core/config.h"
 #include "engine/core/error.h"
 #include "engine/core/game.h"
+#include "experiments/batched_play.h"
 #include "experiments/match.h"
 #include "experiments/opening_agent.h"
 #include "experiments/racing.h"
@@ -237,63 +238,27 @@ OpeningsReport run_openings(const G& base, const OpeningsConfig& cfg, const std:
     for (const int a : playing) next[static_cast<std::size_t>(a)] += cfg.rule.round;
 
     const auto n = static_cast<std::int64_t>(pending.size());
-    std::mutex lock;
-    std::vector<GameRecord> batch;
-    std::exception_ptr error;
-    std::int64_t error_slot = n;
-    bool failed = false;
-    auto fail = [&](std::int64_t k) {
-      if (k < error_slot) {
-        error_slot = k;
-        error = std::current_exception();
-      }
-      failed = true;
-    };
-    auto flush = [&] {  // under `lock`
-      store.write(batch);
-      for (const auto& r : batch) have.emplace(r.index, result_of(r));
-      played += static_cast<std::int64_t>(batch.size());
-      batch.clear();
-      if (cfg.base.on_progress) cfg.base.on_progress(static_cast<std::int64_t>(have.size()), cfg.rule.budget);
-    };
     Referee referee = cfg.base.referee;
     referee.notation = false;  // the store keeps actions; exports write the notation
-
-#pragma omp parallel for num_threads(cfg.base.threads) schedule(dynamic, 1)
-    for (std::int64_t k = 0; k < n; ++k) {
-      {
-        std::lock_guard guard(lock);
-        if (failed) continue;
-      }
-      try {
-        const std::int64_t g = pending[static_cast<std::size_t>(k)];
-        const int a = static_cast<int>(g / cfg.rule.budget);
-        const std::int64_t j = g % cfg.rule.budget;
-        const auto& c = plan.candidates[static_cast<std::size_t>(a)];
-        auto seats = opening_seat_agents(plan, a, j);
-        GameRecord r = c.option.empty() ? play_seated(base, id, g, std::move(seats), make, referee, a)
-                                        : play_seated(games.at({a, opening_seat(plan, j)}), id, g,
-                                                      std::move(seats), make, referee, a);
-        std::lock_guard guard(lock);
-        try {
-          batch.push_back(std::move(r));
-          if (static_cast<int>(batch.size()) >= cfg.base.batch) flush();
-        } catch (...) {
-          fail(k);
-        }
-      } catch (...) {
-        std::lock_guard guard(lock);
-        fail(k);
-      }
-    }
-    if (!batch.empty()) {
-      try {
-        flush();
-      } catch (...) {
-        if (!error) error = std::current_exception();
-      }
-    }
-    if (error) std::rethrow_exception(error);
+    play_in_batches(
+        n, cfg.base.threads, cfg.base.batch,
+        [&](std::int64_t k) {
+          const std::int64_t g = pending[static_cast<std::size_t>(k)];
+          const int a = static_cast<int>(g / cfg.rule.budget);
+          const std::int64_t j = g % cfg.rule.budget;
+          const auto& c = plan.candidates[static_cast<std::size_t>(a)];
+          auto seats = opening_seat_agents(plan, a, j);
+          return c.option.empty() ? play_seated(base, id, g, std::move(seats), make, referee, a)
+                                  : play_seated(games.at({a, opening_seat(plan, j)}), id, g, std::move(seats),
+                                                make, referee, a);
+        },
+        [&](const std::vector<GameRecord>& batch) {
+          store.write(batch);
+          for (const auto& r : batch) have.emplace(r.index, result_of(r));
+          played += static_cast<std::int64_t>(batch.size());
+          if (cfg.base.on_progress)
+            cfg.base.on_progress(static_cast<std::int64_t>(have.size()), cfg.rule.budget);
+        });
     std::vector<ArmCount> added(static_cast<std::size_t>(arms));
     for (const std::int64_t g : round_games) {
       auto& c = added[static_cast<std::size_t>(g / cfg.rule.budget)];

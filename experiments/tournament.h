@@ -21,7 +21,6 @@
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -32,6 +31,7 @@
 #include "engine/core/game.h"
 #include "engine/core/version.h"
 #include "experiments/balance.h"
+#include "experiments/batched_play.h"
 #include "experiments/match.h"
 #include "experiments/referee.h"
 #include "experiments/store.h"
@@ -177,66 +177,27 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
   const auto t0 = std::chrono::steady_clock::now();
   const auto n = static_cast<std::int64_t>(pending.size());
   const auto games_per = cfg.games_per_lineup;
-  std::mutex lock;
-  std::vector<GameRecord> batch;
   std::int64_t stored = resumed, played = 0;
-  std::exception_ptr error;
-  std::int64_t error_slot = n;
-  bool failed = false;
-  auto fail = [&](std::int64_t k) {
-    if (k < error_slot) {
-      error_slot = k;
-      error = std::current_exception();
-    }
-    failed = true;
-  };
-  auto flush = [&] {  // under `lock`
-    store.write(batch);
-    stored += static_cast<std::int64_t>(batch.size());
-    played += static_cast<std::int64_t>(batch.size());
-    batch.clear();
-    if (cfg.on_progress) cfg.on_progress(stored, plan.total);
-  };
   auto make = [&plan](const G& game, const std::string& name) -> AgentPtr<S> {
     return make_agent(game, plan.spec_of.at(name));
   };
-
   Referee referee = cfg.referee;
   referee.notation = false;  // the store keeps actions; exports write the notation
-
-#pragma omp parallel for num_threads(cfg.threads) schedule(dynamic, 1)
-  for (std::int64_t k = 0; k < n; ++k) {
-    {
-      std::lock_guard guard(lock);
-      if (failed) continue;
-    }
-    try {
-      const std::int64_t g = pending[static_cast<std::size_t>(k)];
-      const std::int64_t l = g / games_per, i = g % games_per;
-      auto seats = lineup_seats(plan.lineups[static_cast<std::size_t>(l)], plan.sides, i);
-      GameRecord r = cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), make, referee, l)
-                                       : play_seated(game_of(g), id, g, std::move(seats), make, referee, l);
-      std::lock_guard guard(lock);
-      try {
-        batch.push_back(std::move(r));
-        if (static_cast<int>(batch.size()) >= cfg.batch) flush();
-      } catch (...) {
-        fail(k);
-      }
-    } catch (...) {
-      std::lock_guard guard(lock);
-      fail(k);
-    }
-  }
-  // Games finished before a failure are stored too: a rerun resumes after them.
-  if (!batch.empty()) {
-    try {
-      flush();
-    } catch (...) {
-      if (!error) error = std::current_exception();
-    }
-  }
-  if (error) std::rethrow_exception(error);
+  play_in_batches(
+      n, cfg.threads, cfg.batch,
+      [&](std::int64_t k) {
+        const std::int64_t g = pending[static_cast<std::size_t>(k)];
+        const std::int64_t l = g / games_per, i = g % games_per;
+        auto seats = lineup_seats(plan.lineups[static_cast<std::size_t>(l)], plan.sides, i);
+        return cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), make, referee, l)
+                                 : play_seated(game_of(g), id, g, std::move(seats), make, referee, l);
+      },
+      [&](const std::vector<GameRecord>& batch) {
+        store.write(batch);
+        stored += static_cast<std::int64_t>(batch.size());
+        played += static_cast<std::int64_t>(batch.size());
+        if (cfg.on_progress) cfg.on_progress(stored, plan.total);
+      });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return summarise_tournament(cfg, plan, store, out_dir, played, resumed, seconds);
 }
