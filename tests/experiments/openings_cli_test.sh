@@ -5,22 +5,7 @@
 # config, a bad thread count) gives one line naming the file and field, exit 2, nothing written.
 # Usage: openings_cli_test.sh QILAB_BINARY
 set -uo pipefail
-qilab="$1"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-# expect_bad NAME EXPECTED_SUBSTRING ARGS...: exit 2, one stderr line holding EXPECTED, no stdout.
-expect_bad() {
-  local name="$1" expected="$2"
-  shift 2
-  "$qilab" "$@" > "$work/out.txt" 2> "$work/err.txt"
-  local rc=$?
-  [ "$rc" -eq 2 ] || fail "$name: exit $rc, expected 2 ($(cat "$work/err.txt"))"
-  [ "$(wc -l < "$work/err.txt")" -eq 1 ] || fail "$name: stderr is not one line: $(cat "$work/err.txt")"
-  grep -qF -- "$expected" "$work/err.txt" || fail "$name: stderr lacks '$expected': $(cat "$work/err.txt")"
-  [ ! -s "$work/out.txt" ] || fail "$name: wrote to stdout"
-}
+source "$(dirname "$0")/cli_common.sh" "$1"
 
 cfg="$work/race.toml"
 cat > "$cfg" <<'TOML'
