@@ -2,6 +2,8 @@
 
 #include <string_view>
 
+#include "engine/core/svg.h"
+
 namespace qilab::cli {
 namespace {
 
@@ -160,29 +162,6 @@ constexpr std::string_view kTemplate = R"html(<!DOCTYPE html>
 </html>
 )html";
 
-std::string escape_html(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // The template with each @TITLE@ and @DATA@ marker replaced, in one pass over the template,
 // so the text put in (a title or the game's data) is never scanned for markers itself.
 std::string fill(std::string_view tpl, const std::string& title, const std::string& data) {
@@ -224,7 +203,7 @@ std::string replay_html(const ReplayPage& page) {
     else
       safe += c;
   }
-  return fill(kTemplate, escape_html(page.title), safe);
+  return fill(kTemplate, svg::escape(page.title), safe);
 }
 
 }  // namespace qilab::cli

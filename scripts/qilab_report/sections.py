@@ -155,7 +155,8 @@ def moment(m):
                f"the winner's margin (team {m['winner_team']}) went {m['margin_before']:+.3f} to "
                f"{m['margin_after']:+.3f} "
                f"({m['lead_changes']} lead changes over {m['positions']} positions; agents "
-               f"{', '.join(m['agents'])}; returns {json.dumps(m['returns'])})")
+               f"{', '.join(m['agents'])}; returns {json.dumps(m['returns'])}); drawn as the referee sees it, "
+               "hidden pieces shown")
     # Inline in HTML the <svg> element needs no namespace declaration (the parser gives it), and
     # the page then names no address at all.
     svg = m["svg"].replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
