@@ -30,7 +30,12 @@ MIN_GAMES = 30  # variants with fewer decided games (one per game where options 
 
 
 def main():
-    stats = json.load(sys.stdin)
+    try:
+        stats = json.load(sys.stdin)
+        stats["games"][0]["variants"]
+    except (json.JSONDecodeError, KeyError, IndexError, TypeError) as e:
+        print(f"power.py: standard input: expected the JSON of `qilab stats --json` ({e})", file=sys.stderr)
+        sys.exit(2)
     for game in stats["games"]:
         small = 0
         for k, variant in enumerate(game["variants"]):
