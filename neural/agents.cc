@@ -41,6 +41,20 @@ std::string take_network_option(std::vector<std::string>& overrides, const std::
   return path;
 }
 
+double take_heuristic_weight_option(std::vector<std::string>& overrides, const std::string& where) {
+  Options o({number_option("heuristic_weight", 0.0, 0, 1,
+                           "weight of the game's heuristic in the leaf values (neural/net_evaluator.h)")});
+  for (auto it = overrides.begin(); it != overrides.end();) {
+    if (it->starts_with("heuristic_weight=")) {
+      o.set_from_text("heuristic_weight", it->substr(17), where);
+      it = overrides.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return o.get_double("heuristic_weight");
+}
+
 namespace {
 template <Game... Gs>
 void register_all(GameList<Gs...>) {

@@ -2,7 +2,8 @@
 // Network agents, by the network file they play (written by `qilab train`):
 //   az:network=runs/x/networks/best.net,simulations=200,...   PUCT search on the network's
 //       priors and values; every option of the mcts agent (docs/search.md), with selection
-//       puct by default;
+//       puct by default, and heuristic_weight (0 to 1, default 0: the network's values alone;
+//       else mixed with the game's State::evaluate(), as training runs do early on);
 //   policy:network=runs/x/networks/best.net[,temperature=0]   the network's policy alone, no
 //       search: the most likely legal move, or one sampled at the given temperature.
 // Every agent of one network file in a process shares one inference service, so the games of
@@ -23,6 +24,9 @@ std::shared_ptr<InferenceService> shared_service(const std::string& path);
 
 // Splits `network=...` off an agent's options; Error naming `where` when it is missing.
 std::string take_network_option(std::vector<std::string>& overrides, const std::string& where);
+// Splits `heuristic_weight=...` off an az agent's options (0 when absent); Error naming `where`
+// when it is not a number 0 to 1.
+double take_heuristic_weight_option(std::vector<std::string>& overrides, const std::string& where);
 
 template <GameState S>
 class PolicyAgent final : public Agent<S> {
@@ -77,6 +81,7 @@ requires HasEncoding<G> AgentPtr<typename G::State> make_az_agent(const G& game,
   using S = typename G::State;
   std::vector<std::string> all{"selection=puct"};
   all.insert(all.end(), overrides.begin(), overrides.end());
+  const double heuristic_weight = take_heuristic_weight_option(all, where);
   const Options o = mcts_options(all, where);
   // The evaluator holds the backend alive through the adapter's shared pointer chain.
   struct Owning final : search::BatchEvaluator<S> {
@@ -86,6 +91,7 @@ requires HasEncoding<G> AgentPtr<typename G::State> make_az_agent(const G& game,
     NetEvaluator<S> eval;
   };
   auto evaluator = std::make_shared<Owning>(game, std::move(backend));
+  evaluator->eval.set_heuristic_weight(heuristic_weight);
   return std::make_unique<MctsAgent<S>>(game, o, search::SharedEvaluator<S>(std::move(evaluator)), "az",
                                         where);
 }

@@ -6,6 +6,9 @@
 //   values  seat (mover + k) mod n gets the network's value k, mapped from [-1, 1] onto the
 //           game's min_return..max_return;
 //   priors  the policy logits at each legal action's policy_index, through a softmax.
+// With a heuristic weight w > 0 each value is (1 - w) x the network's + w x the game's own
+// State::evaluate() (AlphaGo's mixing of its value network with another estimate): training
+// runs lean on the heuristic in their first iterations, while the network knows nothing.
 // Plain C++: no LibTorch header.
 #include <algorithm>
 #include <cmath>
@@ -75,6 +78,10 @@ class NetEvaluator {
                                            "network for game '" + std::string(G::kId) + "'");
   }
 
+  // The weight of State::evaluate() in the values, in [0, 1].
+  void set_heuristic_weight(double w) { heuristic_weight_ = std::clamp(w, 0.0, 1.0); }
+  double heuristic_weight() const { return heuristic_weight_; }
+
   void evaluate(search::LeafBatch<S>& batch, Rng&) {
     const int n = batch.size();
     inputs_.resize(std::size_t(n) * input_size_);
@@ -96,6 +103,10 @@ class NetEvaluator {
       v = {};
       for (int k = 0; k < players_; ++k)
         v[(mover + k) % players_] = scale_.to_game(values_[std::size_t(i) * seats_ + std::size_t(k)]);
+      if (heuristic_weight_ > 0) {
+        const Values h = s.evaluate();
+        for (int p = 0; p < players_; ++p) v[p] = (1 - heuristic_weight_) * v[p] + heuristic_weight_ * h[p];
+      }
       legal_softmax(s, batch.legal[i], policy_.data() + std::size_t(i) * policy_size_, batch.prior_row(i));
     }
     batch.has_priors = true;
@@ -106,6 +117,7 @@ class NetEvaluator {
   int players_, input_size_, policy_size_, seats_;
   ValueScale scale_;
   bool cache_;
+  double heuristic_weight_ = 0;
   std::vector<float> inputs_, policy_, values_;
   std::vector<std::uint64_t> keys_;
 };

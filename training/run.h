@@ -140,7 +140,8 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
   neural::set_torch_threads(cfg.service.threads);
   Trainer trainer(neural::Network(net_config, cfg.seed), cfg.optimizer);
   std::int64_t iteration = 0, iteration_steps = 0, best = 0;
-  ReplayWindow replay(shape, cfg.replay.window);
+  ReplayWindow replay(shape, cfg.replay.window,
+                      cfg.replay.symmetries ? encoding_symmetries_of(game) : std::vector<EncodingSymmetry>{});
   if (resume) {
     const std::string ckpt = latest_checkpoint(checkpoints);
     if (ckpt.empty())
@@ -184,6 +185,8 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
   sp.search.max_nodes = static_cast<std::size_t>(cfg.selfplay.max_nodes);
   sp.fast_simulations = cfg.selfplay.fast_simulations;
   sp.full_fraction = cfg.selfplay.full_fraction;
+  sp.search.value_scale =
+      cfg.selfplay.value_scale == "tree" ? search::ValueScale::kTree : search::ValueScale::kGame;
   sp.resign_threshold = cfg.selfplay.resign_threshold;
   sp.resign_consecutive = cfg.selfplay.resign_consecutive;
   sp.resign_check_fraction = cfg.selfplay.resign_check_fraction;
@@ -199,6 +202,7 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
     const std::string shard_path = numbered(shards, "shard", it + 1, 6, ".bin");
     if (!(resume && it == iteration && iteration_steps > 0)) {
       const std::uint64_t seed = Rng(cfg.seed).split(static_cast<std::uint64_t>(it)).next();
+      sp.heuristic_weight = heuristic_weight_at(cfg, it);
       SelfPlayOutput played =
           self_play(game, *service, sp, seed, it * cfg.selfplay.games, cfg.selfplay.games);
       write_shard(shard_path, shape, played.samples);
@@ -212,6 +216,7 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
           {{"event", "selfplay"},
            {"iteration", it + 1},
            {"games", st.games},
+           {"heuristic_weight", sp.heuristic_weight},
            {"moves", st.moves},
            {"samples", st.samples},
            {"seconds", st.seconds},

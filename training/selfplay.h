@@ -37,6 +37,7 @@ struct SelfPlayConfig {
   search::SearchConfig search;  // filled by search_config_for() and the run's config
   std::int64_t fast_simulations = 0;
   double full_fraction = 1.0;
+  double heuristic_weight = 0;  // of State::evaluate() in the leaf values (neural/net_evaluator.h)
   double resign_threshold = 0;  // 0: never resign
   int resign_consecutive = 3;
   double resign_check_fraction = 0.1;
@@ -200,6 +201,7 @@ requires HasEncoding<G> SelfPlayOutput self_play(const G& game, neural::Inferenc
   auto worker = [&] {
     try {
       search::Mcts<S, neural::NetEvaluator<S>> mcts(c.search, neural::NetEvaluator<S>(game, backend));
+      mcts.evaluator().set_heuristic_weight(c.heuristic_weight);
       for (int i = next++; i < games; i = next++)
         results[static_cast<std::size_t>(i)] = detail::play_one(game, mcts, c, seed, first_index + i);
     } catch (...) {

@@ -56,6 +56,12 @@ class Table {
     if (!std::isfinite(v) || v < lo || v > hi) fail(key, "a number " + num(lo) + " to " + num(hi), *x);
     out = v;
   }
+  void boolean(const std::string& key, bool& out) {
+    const toml::value* x = find(key);
+    if (!x) return;
+    if (!x->is_boolean()) fail(key, "true or false", *x);
+    out = x->as_boolean();
+  }
   void text(const std::string& key, std::string& out, const std::vector<std::string>& choices = {}) {
     const toml::value* x = find(key);
     if (!x) return;
@@ -148,6 +154,9 @@ TrainConfig parse_train_config(const std::string& text, const std::string& sourc
   self.integer("simulations", sp.simulations, 1, 1'000'000);
   self.integer("fast_simulations", sp.fast_simulations, 0, 1'000'000);
   self.number("full_fraction", sp.full_fraction, 0, 1);
+  self.number("heuristic_weight", sp.heuristic_weight, 0, 1);
+  self.integer("heuristic_iterations", sp.heuristic_iterations, 0, 1'000'000);
+  self.text("value_scale", sp.value_scale, {"game", "tree"});
   self.integer("batch", sp.batch, 1, 4096);
   self.number("puct", sp.puct, 0, kAny);
   self.number("fpu_reduction", sp.fpu_reduction, -1, 1);
@@ -176,6 +185,7 @@ TrainConfig parse_train_config(const std::string& text, const std::string& sourc
 
   Table rep(top.find("replay"), "replay", source);
   rep.integer("window", c.replay.window, 1, std::int64_t{1} << 40);
+  rep.boolean("symmetries", c.replay.symmetries);
   rep.done();
 
   auto& o = c.optimizer;

@@ -25,6 +25,11 @@ struct TrainConfig {
     int games = 32, threads = 1;
     std::int64_t simulations = 100, fast_simulations = 0;
     double full_fraction = 1.0;
+    // The game's heuristic in the leaf values: weight heuristic_weight in iteration 1, falling
+    // linearly to 0 after heuristic_iterations iterations (0: never).
+    double heuristic_weight = 0;
+    std::int64_t heuristic_iterations = 0;
+    std::string value_scale = "game";  // "game" or "tree" (search/config.h)
     int batch = 8;
     double puct = 1.5, fpu_reduction = 0.2;
     double noise_alpha = 0.3, noise_fraction = 0.25;
@@ -41,6 +46,7 @@ struct TrainConfig {
 
   struct {
     std::int64_t window = 20'000;
+    bool symmetries = true;  // augment batches with the game's encoding symmetries, if it has any
   } replay;
 
   OptimizerConfig optimizer;
@@ -61,5 +67,13 @@ struct TrainConfig {
 // Reads and checks a run config; Error "<file>: field '<table.key>' expects ..., got ...".
 TrainConfig read_train_config(const std::string& path);
 TrainConfig parse_train_config(const std::string& text, const std::string& source);
+
+// The heuristic's weight in the self-play of iteration `it` (0-based): linear from
+// selfplay.heuristic_weight at the first to 0 after selfplay.heuristic_iterations.
+inline double heuristic_weight_at(const TrainConfig& cfg, std::int64_t it) {
+  const auto n = cfg.selfplay.heuristic_iterations;
+  if (n <= 0 || it >= n) return 0;
+  return cfg.selfplay.heuristic_weight * double(n - it) / double(n);
+}
 
 }  // namespace qilab::training

@@ -424,6 +424,7 @@ Checkers::Checkers(const Options& options)
                                                                         : kBlockedOff) {
   encoding_ = encoding_spec_for(players_);
   policy_ = policy_spec_for();
+  symmetries_ = encoding_symmetries_for(players_);
 }
 
 std::vector<int> Checkers::teams() const {

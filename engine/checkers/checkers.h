@@ -156,6 +156,9 @@ class Checkers {
   int num_distinct_actions() const { return kNumActions; }
   const EncodingSpec& encoding_spec() const { return encoding_; }
   const PolicySpec& policy_spec() const { return policy_; }
+  // 2 players: the mirror through both home triangles; more: none (a mirror reverses the turn
+  // order round the star).
+  const std::vector<EncodingSymmetry>& encoding_symmetries() const { return symmetries_; }
   double min_return() const { return -1; }
   double max_return() const { return players_ - 1; }
   bool zero_sum() const { return true; }
@@ -176,6 +179,7 @@ class Checkers {
   int blocked_target_;
   EncodingSpec encoding_;
   PolicySpec policy_;
+  std::vector<EncodingSymmetry> symmetries_;
 };
 
 }  // namespace qilab::checkers

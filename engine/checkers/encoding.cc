@@ -67,6 +67,40 @@ PolicySpec policy_spec_for() {
   return spec;
 }
 
+std::vector<EncodingSymmetry> encoding_symmetries_for(int players) {
+  if (players != 2) return {};
+  // The mirror on the unturned grid: hole (q, r) to (-q - r, r); padding stays in place.
+  std::array<int, kGridCells> grid_from{};
+  for (int o = 0; o < kGridCells; ++o) {
+    grid_from[o] = o;
+    const int h = kGrid.hole_of[0][o];
+    if (h < 0) continue;
+    const star::Axial m{-kStar.q[h] - kStar.r[h], kStar.r[h]};
+    grid_from[o] = star::grid_offset(kPoint, m);
+  }
+  // Direction d mirrored: (dq, dr) to (-dq - dr, dr).
+  std::array<int, star::kDirections> direction_to{};
+  for (int d = 0; d < star::kDirections; ++d)
+    for (int e = 0; e < star::kDirections; ++e)
+      if (star::Star<kPoint>::kDq[e] == -star::Star<kPoint>::kDq[d] - star::Star<kPoint>::kDr[d] &&
+          star::Star<kPoint>::kDr[e] == star::Star<kPoint>::kDr[d])
+        direction_to[d] = e;
+  const EncodingSpec spec = encoding_spec_for(players);
+  const PolicySpec policy = policy_spec_for();
+  EncodingSymmetry mirror;
+  mirror.name = "mirror";
+  mirror.input_from.resize(static_cast<std::size_t>(spec.size()));
+  for (int i = 0; i < spec.size(); ++i)
+    mirror.input_from[i] =
+        i < spec.board_size() ? i - i % kGridCells + grid_from[i % kGridCells] : i;  // scalars stay
+  mirror.policy_to.resize(static_cast<std::size_t>(policy.size()));
+  for (int j = 0; j < policy.size(); ++j)
+    mirror.policy_to[j] = j < policy.board_size()
+                              ? direction_to[j / kGridCells] * kGridCells + grid_from[j % kGridCells]
+                              : j;  // pass
+  return {mirror};
+}
+
 void State::encode(Player observer, std::span<float> out) const {
   const int n = players_;
   const std::size_t size = static_cast<std::size_t>(planes_for(n) * kGridCells + n + 1);

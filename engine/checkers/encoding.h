@@ -15,5 +15,9 @@ inline constexpr int kGridCells = kGridSide * kGridSide;  // 289 grid points, 12
 EncodingSpec encoding_spec_for(int players);
 // 6 direction planes (turned) x the grid, then "pass".
 PolicySpec policy_spec_for();
+// The encoding's symmetries (docs/encoding/checkers.md): with 2 players the mirror
+// (q, r) -> (-q - r, r), which keeps both home triangles and the turn order; with more players
+// none, since a mirror reverses the order of the seats round the star.
+std::vector<EncodingSymmetry> encoding_symmetries_for(int players);
 
 }  // namespace qilab::checkers

@@ -45,6 +45,18 @@ struct PolicySpec {
   int at(int plane, int row, int column) const { return (plane * height + row) * width + column; }
 };
 
+// A symmetry of a game's encoding: a map of the board onto itself under which the rules, the
+// seats and the turn order stay the same (checkers with 2 players: the mirror through both home
+// triangles). Applied to a training sample (training/replay.h):
+//   input'[i] = input[input_from[i]]            (every input index, scalars included)
+//   policy'[policy_to[j]] = policy[j]           (every policy index)
+// and the per-seat outcomes unchanged. Both are permutations.
+struct EncodingSymmetry {
+  std::string name;
+  std::vector<int> input_from;  // EncodingSpec::size() entries
+  std::vector<int> policy_to;   // PolicySpec::size() entries
+};
+
 // A game G with a shaped encoding and a policy index:
 //   g.encoding_spec(), g.policy_spec()
 //   s.encode(observer, span)   fills exactly encoding_spec().size() floats (zeroing first)
@@ -60,5 +72,21 @@ concept HasEncoding = requires(const G g, const typename G::State s, Player p, s
   { s.policy_index(a) } -> std::convertible_to<int>;
   { s.policy_action(i) } -> std::same_as<Action>;
 };
+
+// Games that list their encoding's symmetries (the identity not included):
+//   g.encoding_symmetries() -> const std::vector<EncodingSymmetry>&
+template <class G>
+concept HasEncodingSymmetries = HasEncoding<G> && requires(const G g) {
+  { g.encoding_symmetries() } -> std::convertible_to<const std::vector<EncodingSymmetry>&>;
+};
+
+// The symmetries of G's encoding, or none.
+template <class G>
+std::vector<EncodingSymmetry> encoding_symmetries_of(const G& g) {
+  if constexpr (HasEncodingSymmetries<G>)
+    return g.encoding_symmetries();
+  else
+    return {};
+}
 
 }  // namespace qilab

@@ -233,6 +233,62 @@ TEST_CASE("checkers encoding: a position turned with its seats relabelled encode
   }
 }
 
+TEST_CASE(
+    "checkers encoding: the mirror of two players maps a position's encoding and policy onto its mirror "
+    "image's") {
+  CHECK(make(3).encoding_symmetries().empty());
+  CHECK(make(4).encoding_symmetries().empty());
+  CHECK(make(6).encoding_symmetries().empty());
+  auto g = make(2);
+  REQUIRE(g.encoding_symmetries().size() == 1);
+  const EncodingSymmetry& m = g.encoding_symmetries()[0];
+  CHECK(m.name == "mirror");
+  REQUIRE(m.input_from.size() == static_cast<std::size_t>(g.encoding_spec().size()));
+  REQUIRE(m.policy_to.size() == static_cast<std::size_t>(g.policy_spec().size()));
+  auto is_permutation = [](const std::vector<int>& v) {
+    std::vector<int> seen(v.size(), 0);
+    for (int x : v)
+      if (x < 0 || x >= static_cast<int>(v.size()) || seen[static_cast<std::size_t>(x)]++) return false;
+    return true;
+  };
+  CHECK(is_permutation(m.input_from));
+  CHECK(is_permutation(m.policy_to));
+  // The test's own mirror: (q, r) -> (-q - r, r); directions up-left <-> up-right, left <-> right,
+  // down-left <-> down-right (the engine's order 0..5).
+  auto mirror = [](int hole) { return hole_at(QR{-qr(hole).q - qr(hole).r, qr(hole).r}); };
+  const int mirror_direction[6] = {1, 0, 3, 2, 5, 4};
+  int hops = 0, moved = 0;
+  for (const State& s : random_positions(g, 3, 300, 7)) {
+    nlohmann::json j = s.to_json();
+    std::string board(kCells, '.');
+    const std::string old = j["board"];
+    for (int h = 0; h < kCells; ++h)
+      board[static_cast<std::size_t>(mirror(h))] = old[static_cast<std::size_t>(h)];
+    moved += board != old;
+    j["board"] = board;
+    if (!j["hop_from"].is_null()) {
+      ++hops;
+      j["hop_from"] = mirror(j["hop_from"].get<int>());
+      for (auto& v : j["visited"]) v = mirror(v.get<int>());
+    }
+    const State t = g.state_from_json(j);
+    for (Player o = 0; o < 2; ++o) {
+      const auto e = encode(g, s, o), f = encode(g, t, o);
+      for (std::size_t i = 0; i < f.size(); ++i)
+        REQUIRE(f[i] == e[static_cast<std::size_t>(m.input_from[i])]);
+    }
+    ActionList legal;
+    s.legal_actions(legal);
+    for (Action a : legal) {
+      const Action b = a == kPass ? kPass : mirror(a / 6) * 6 + mirror_direction[a % 6];
+      REQUIRE(t.is_legal(b));
+      CHECK(m.policy_to[static_cast<std::size_t>(s.policy_index(a))] == t.policy_index(b));
+    }
+  }
+  CHECK(hops > 0);
+  CHECK(moved > 0);  // positions that are not their own mirror image were among them
+}
+
 TEST_CASE("checkers policy: every legal action has its own index, and only legal actions have one") {
   for (int players : {2, 3, 4, 6}) {
     CAPTURE(players);

@@ -81,6 +81,33 @@ TEST_CASE("net evaluator: values go to seats from the mover on, priors are a sof
   CHECK(backend.rows[0] == want);
 }
 
+TEST_CASE("net evaluator: a heuristic weight mixes State::evaluate() into the values") {
+  const Pebbles game = Pebbles::make(3);  // evaluate() is 0 for every seat
+  RecordingBackend backend(config_for(game));
+  auto s = game.initial_state();
+  s.apply(0);  // seat 1 to move
+  for (double w : {0.5, 1.0}) {
+    CAPTURE(w);
+    NetEvaluator<PebbleState> eval(game, backend);
+    eval.set_heuristic_weight(w);
+    search::LeafBatch<PebbleState> batch;
+    batch.resize(1, s);
+    batch.states[0] = s;
+    s.legal_actions(batch.legal[0]);
+    batch.layout_priors();
+    Rng rng(1);
+    eval.evaluate(batch, rng);
+    CHECK(batch.values[0][1] == doctest::Approx((1 - w) * (-1 + 0.5 * 1.5)));
+    CHECK(batch.values[0][0] == doctest::Approx((1 - w) * (-1 + 0.7 * 1.5)));
+  }
+  // The az agent takes it as an option, checked like every other.
+  std::vector<std::string> options{"simulations=8", "heuristic_weight=0.25"};
+  CHECK(take_heuristic_weight_option(options, "test") == 0.25);
+  CHECK(options == std::vector<std::string>{"simulations=8"});
+  std::vector<std::string> bad{"heuristic_weight=2"};
+  CHECK_THROWS_AS(take_heuristic_weight_option(bad, "test"), Error);
+}
+
 TEST_CASE("net evaluator: an ISMCTS search never sends the network another seat's secret") {
   // Seat 1 holds secret 1. Seat 0 searches (ISMCTS, worlds drawn by sample_world(0)); every
   // row the network receives is encoded for its mover. Rows for seat 0 hold seat 0's own

@@ -177,6 +177,35 @@ TEST_CASE("replay window: keeps the newest samples and drops whole old shards") 
   CHECK_THROWS_AS(empty.draw(1, 2, rng), Error);
 }
 
+TEST_CASE("replay window: a symmetry shows a sample mirrored in about half the draws") {
+  // Inputs [a, b, c] mirrored to [c, b, a]; policy index 0 <-> 1, 2 stays.
+  const SampleShape shape{3, 3, 2};
+  EncodingSymmetry flip{"flip", {2, 1, 0}, {1, 0, 2}};
+  ReplayWindow w(shape, 10, {flip});
+  w.add({Sample{{1.0f, 2.0f, 3.0f}, {{0, 0.75f}, {2, 0.25f}}, {1.0f, -1.0f}}});
+  Rng rng(5);
+  const Batch b = w.draw(400, 2, rng);
+  int as_played = 0, mirrored = 0;
+  for (int i = 0; i < 400; ++i) {
+    const float* in = &b.inputs[static_cast<std::size_t>(i * 3)];
+    const float* pol = &b.policy[static_cast<std::size_t>(i * 3)];
+    if (in[0] == 1.0f) {
+      ++as_played;
+      CHECK((in[2] == 3.0f && pol[0] == 0.75f && pol[1] == 0.0f && pol[2] == 0.25f));
+    } else {
+      ++mirrored;
+      CHECK((in[0] == 3.0f && in[1] == 2.0f && in[2] == 1.0f));
+      CHECK((pol[0] == 0.0f && pol[1] == 0.75f && pol[2] == 0.25f));
+    }
+    CHECK((b.outcome[static_cast<std::size_t>(i * 2)] == 1.0f &&
+           b.outcome[static_cast<std::size_t>(i * 2 + 1)] == -1.0f));
+  }
+  CHECK(as_played > 150);
+  CHECK(mirrored > 150);
+  // A symmetry that does not fit the samples is refused.
+  CHECK_THROWS_AS(ReplayWindow(shape, 10, {EncodingSymmetry{"bad", {0, 1}, {0, 1, 2}}}), Error);
+}
+
 TEST_CASE("train configs: fields are typed and ranged, unknown ones refused") {
   const auto c = parse_train_config(qilab::testing::tiny_train_config(3, 7, 2), "t.toml");
   CHECK(c.iterations == 3);
@@ -190,6 +219,25 @@ TEST_CASE("train configs: fields are typed and ranged, unknown ones refused") {
   CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[network]\nlayers = 3\n", "t.toml"),
                        "t.toml: unknown field 'network.layers' (expected blocks, channels, value_hidden)",
                        Error);
+  CHECK(c.replay.symmetries);
+  CHECK(c.selfplay.heuristic_weight == 0);
+  CHECK(c.selfplay.value_scale == "game");
+  const auto h = parse_train_config(
+      "game = \"x\"\niterations = 8\n[selfplay]\nheuristic_weight = 0.8\nheuristic_iterations = 4\n"
+      "value_scale = \"tree\"\n[replay]\nsymmetries = false\n",
+      "t.toml");
+  CHECK(!h.replay.symmetries);
+  CHECK(h.selfplay.value_scale == "tree");
+  // The heuristic's weight by iteration: 0.8 at the first, falling to 0 at the fifth.
+  CHECK(heuristic_weight_at(h, 0) == doctest::Approx(0.8));
+  CHECK(heuristic_weight_at(h, 1) == doctest::Approx(0.6));
+  CHECK(heuristic_weight_at(h, 3) == doctest::Approx(0.2));
+  CHECK(heuristic_weight_at(h, 4) == 0);
+  CHECK(heuristic_weight_at(c, 0) == 0);
+  CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[replay]\nsymmetries = 1\n", "t.toml"),
+                       "t.toml: field 'replay.symmetries' expects true or false, got 1", Error);
+  CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[selfplay]\nheuristic_weight = 1.5\n", "t.toml"),
+                       "t.toml: field 'selfplay.heuristic_weight' expects a number 0 to 1, got 1.5", Error);
   CHECK_THROWS_WITH_AS(parse_train_config("seed = 1\n", "t.toml"),
                        "t.toml: field 'game' expects a game config file (configs/games/...)", Error);
 }
