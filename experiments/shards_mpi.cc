@@ -281,19 +281,55 @@ void play(const std::vector<std::int64_t>& games, int threads, int batch, const 
     next += n;
     return chunk;
   };
+  // The writer: batches are written on a thread of their own, so that the main thread keeps
+  // answering the other ranks while the store commits (an fsync can take milliseconds).
+  std::mutex write_lock;  // batches, writing, no_more_batches
+  std::condition_variable have_batch;
+  std::deque<std::vector<GameRecord>> batches;
+  bool writing = false, no_more_batches = false;
+  auto writer = [&] {
+    std::unique_lock l(write_lock);
+    while (true) {
+      have_batch.wait(l, [&] { return no_more_batches || !batches.empty(); });
+      if (batches.empty()) return;
+      std::vector<GameRecord> records = std::move(batches.front());
+      batches.pop_front();
+      writing = true;
+      l.unlock();
+      try {
+        write(records);
+      } catch (...) {
+        std::lock_guard g(lock);
+        fail(std::numeric_limits<std::int64_t>::max(), std::current_exception());
+      }
+      l.lock();
+      writing = false;
+    }
+  };
   {
     std::vector<std::jthread> team;
-    struct StopTeam {  // on any way out: no more games start, and the team is joined
+    struct StopTeam {  // on any way out: no more games start or batches come, and all are joined
       std::mutex& lock;
       bool& failed;
+      std::mutex& write_lock;
+      bool& no_more_batches;
+      std::condition_variable& have_batch;
       ~StopTeam() {
-        std::lock_guard l(lock);
-        failed = true;
+        {
+          std::lock_guard l(lock);
+          failed = true;
+        }
+        {
+          std::lock_guard l(write_lock);
+          no_more_batches = true;
+        }
+        have_batch.notify_all();
       }
     };
     for (int t = 0; t < threads; ++t) team.emplace_back(player);
-    StopTeam stop{lock, failed};
-    std::vector<GameRecord> out;  // to write
+    team.emplace_back(writer);
+    StopTeam stop{lock, failed, write_lock, no_more_batches, have_batch};
+    std::vector<GameRecord> out;  // to hand to the writer
     Backoff b;
     while (true) {
       bool busy = false;
@@ -330,17 +366,19 @@ void play(const std::vector<std::int64_t>& games, int threads, int batch, const 
       }
       const bool all_back = here_done && std::all_of(w.in_flight.begin(), w.in_flight.end(),
                                                      [](std::int64_t n) { return n == 0; });
-      if (!out.empty() && (static_cast<int>(out.size()) >= batch || all_back)) {
-        try {
-          write(out);
-        } catch (...) {
-          std::lock_guard l(lock);
-          fail(std::numeric_limits<std::int64_t>::max(), std::current_exception());
+      bool written = false;
+      {
+        std::lock_guard l(write_lock);
+        if (!out.empty() && (static_cast<int>(out.size()) >= batch || all_back)) {
+          batches.push_back(std::move(out));
+          out.clear();
+          busy = true;
         }
-        out.clear();
-        busy = true;
+        written = batches.empty() && !writing;
       }
-      if (all_back && out.empty()) break;  // players end only when every game is handed out
+      have_batch.notify_one();
+      // Players end only when every game is handed out; then the writer has written them all.
+      if (all_back && out.empty() && written) break;
       if (busy)
         b.reset();
       else
@@ -445,8 +483,9 @@ void serve(int threads, int batch, const PlayFn& play) {
         send(0, kResult, results);
         busy = true;
       }
+      // Two chunks in reserve: one to play while the next one comes.
       if (stop_code < 0 && asked == 0 &&
-          unstarted < std::max(static_cast<std::size_t>(threads), last_chunk)) {
+          unstarted < 2 * std::max(static_cast<std::size_t>(threads), last_chunk)) {
         send(0, kRequest, {});
         ++asked;
         busy = true;
