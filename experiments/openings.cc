@@ -14,6 +14,7 @@
 #include "engine/core/toml_input.h"
 #include "engine/core/version.h"
 #include "experiments/outcome.h"
+#include "experiments/shards.h"
 #include "experiments/wilson.h"
 
 namespace qilab::experiments {
@@ -591,7 +592,12 @@ OpeningsReport summarise_openings(const OpeningsConfig& cfg, const OpeningsPlan&
             {"eliminated_by_race", race.arms()[static_cast<std::size_t>(runner)].eliminated_round >= 0}};
     s["best_vs_rest"] = {{"all_significant", all_test}, {"all_eliminated_by_race", all_race}};
   }
-  s["run"] = {{"played", played}, {"resumed", resumed}, {"threads", cfg.base.threads}, {"seconds", seconds}};
+  s["run"] = {{"played", played},
+              {"resumed", resumed},
+              {"threads", cfg.base.threads},
+              {"ranks", shards::size()},
+              {"seconds", seconds}};
+  if (shards::size() > 1) s["run"]["games_by_rank"] = shards::games_by_rank();
 
   write_openings_tables(store, s);
   OpeningsReport rep;

@@ -18,8 +18,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <algorithm>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,10 +31,10 @@
 #include "engine/core/config.h"
 #include "engine/core/error.h"
 #include "engine/core/game.h"
-#include "experiments/batched_play.h"
 #include "experiments/match.h"
 #include "experiments/opening_agent.h"
 #include "experiments/racing.h"
+#include "experiments/shards.h"
 #include "experiments/store.h"
 #include "experiments/tournament.h"
 
@@ -186,20 +188,24 @@ OpeningsReport run_openings(const G& base, const OpeningsConfig& cfg, const std:
   }
   const Race probe(arms, cfg.rule);  // a rule out of range fails here
   (void)probe;
-  const std::string db_path = check_tournament_out(out_dir, plan.identity);
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
-  Store store = Store::open_for_write(db_path, plan.identity);
-
+  // Rank 0 alone owns the output directory (shards.h), once every rank has checked the config.
+  shards::ready();
+  std::optional<Store> store;
   std::map<std::int64_t, Store::Result> have;
-  std::int64_t resumed = 0;
-  for (auto& r : store.results()) {
-    if (r.index < 0 || r.index >= static_cast<std::int64_t>(arms) * cfg.rule.budget)
-      throw Error(db_path + ": holds game " + std::to_string(r.index) +
-                  ", beyond this race's games; the store is damaged");
-    have.emplace(r.index, std::move(r));
+  if (shards::root()) {
+    const std::string db_path = check_tournament_out(out_dir, plan.identity);
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+    if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
+    store.emplace(Store::open_for_write(db_path, plan.identity));
+    for (auto& r : store->results()) {
+      if (r.index < 0 || r.index >= static_cast<std::int64_t>(arms) * cfg.rule.budget)
+        throw Error(db_path + ": holds game " + std::to_string(r.index) +
+                    ", beyond this race's games; the store is damaged");
+      have.emplace(r.index, std::move(r));
+    }
   }
+  shards::ready();
   RunIdentity id;
   id.game = std::string(G::kId);
   id.options = base.options().to_json();
@@ -220,56 +226,60 @@ OpeningsReport run_openings(const G& base, const OpeningsConfig& cfg, const std:
       }
     return make_agent(game, plan.spec_of.at(name));
   };
+  Referee referee = cfg.base.referee;
+  referee.notation = false;  // the store keeps actions; exports write the notation
+  auto play = [&](std::int64_t g) {
+    const int a = static_cast<int>(g / cfg.rule.budget);
+    const std::int64_t j = g % cfg.rule.budget;
+    const auto& c = plan.candidates[static_cast<std::size_t>(a)];
+    auto seats = opening_seat_agents(plan, a, j);
+    return c.option.empty()
+               ? play_seated(base, id, g, std::move(seats), make, referee, a)
+               : play_seated(games.at({a, opening_seat(plan, j)}), id, g, std::move(seats), make, referee, a);
+  };
+  if (!shards::root()) {  // a rank of an MPI run: plays what rank 0 hands out, round after round
+    shards::serve(cfg.base.threads, cfg.base.batch, play);
+    return {};
+  }
 
   const auto t0 = std::chrono::steady_clock::now();
   Race race(arms, cfg.rule);
-  std::vector<std::int64_t> next(static_cast<std::size_t>(arms), 0);
   std::int64_t played = 0;
-  while (!race.finished()) {
-    const std::vector<int> playing = race.next_round();
-    std::vector<std::int64_t> round_games, pending;
-    for (const int a : playing)
-      for (std::int64_t j = next[static_cast<std::size_t>(a)];
-           j < next[static_cast<std::size_t>(a)] + cfg.rule.round; ++j) {
-        const std::int64_t g = opening_game_index(cfg, a, j);
-        round_games.push_back(g);
-        if (!have.contains(g)) pending.push_back(g);
+  shards::lead([&] {
+    std::vector<std::int64_t> next(static_cast<std::size_t>(arms), 0);
+    while (!race.finished()) {
+      const std::vector<int> playing = race.next_round();
+      std::vector<std::int64_t> round_games, pending;
+      for (const int a : playing)
+        for (std::int64_t j = next[static_cast<std::size_t>(a)];
+             j < next[static_cast<std::size_t>(a)] + cfg.rule.round; ++j) {
+          const std::int64_t g = opening_game_index(cfg, a, j);
+          round_games.push_back(g);
+          if (!have.contains(g)) pending.push_back(g);
+        }
+      for (const int a : playing) next[static_cast<std::size_t>(a)] += cfg.rule.round;
+      std::sort(pending.begin(), pending.end());
+      shards::play(pending, cfg.base.threads, cfg.base.batch, play,
+                   [&](const std::vector<GameRecord>& batch) {
+                     store->write(batch);
+                     for (const auto& r : batch) have.emplace(r.index, result_of(r));
+                     played += static_cast<std::int64_t>(batch.size());
+                     if (cfg.base.on_progress)
+                       cfg.base.on_progress(static_cast<std::int64_t>(have.size()), cfg.rule.budget);
+                   });
+      std::vector<ArmCount> added(static_cast<std::size_t>(arms));
+      for (const std::int64_t g : round_games) {
+        auto& c = added[static_cast<std::size_t>(g / cfg.rule.budget)];
+        ++c.games;
+        c.wins += opening_outcome(plan, cfg.rule.budget, have.at(g)) == Outcome::kWin;
       }
-    for (const int a : playing) next[static_cast<std::size_t>(a)] += cfg.rule.round;
-
-    const auto n = static_cast<std::int64_t>(pending.size());
-    Referee referee = cfg.base.referee;
-    referee.notation = false;  // the store keeps actions; exports write the notation
-    play_in_batches(
-        n, cfg.base.threads, cfg.base.batch,
-        [&](std::int64_t k) {
-          const std::int64_t g = pending[static_cast<std::size_t>(k)];
-          const int a = static_cast<int>(g / cfg.rule.budget);
-          const std::int64_t j = g % cfg.rule.budget;
-          const auto& c = plan.candidates[static_cast<std::size_t>(a)];
-          auto seats = opening_seat_agents(plan, a, j);
-          return c.option.empty() ? play_seated(base, id, g, std::move(seats), make, referee, a)
-                                  : play_seated(games.at({a, opening_seat(plan, j)}), id, g, std::move(seats),
-                                                make, referee, a);
-        },
-        [&](const std::vector<GameRecord>& batch) {
-          store.write(batch);
-          for (const auto& r : batch) have.emplace(r.index, result_of(r));
-          played += static_cast<std::int64_t>(batch.size());
-          if (cfg.base.on_progress)
-            cfg.base.on_progress(static_cast<std::int64_t>(have.size()), cfg.rule.budget);
-        });
-    std::vector<ArmCount> added(static_cast<std::size_t>(arms));
-    for (const std::int64_t g : round_games) {
-      auto& c = added[static_cast<std::size_t>(g / cfg.rule.budget)];
-      ++c.games;
-      c.wins += opening_outcome(plan, cfg.rule.budget, have.at(g)) == Outcome::kWin;
+      race.finish_round(added);
     }
-    race.finish_round(added);
-  }
-  resumed = static_cast<std::int64_t>(have.size()) - played;
+    return played;
+  });
+  const std::int64_t resumed = static_cast<std::int64_t>(have.size()) - played;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return summarise_openings(cfg, plan, race, have, store, out_dir, played, resumed, seconds);
+  return summarise_openings(cfg, plan, race, have, *store, out_dir, played, resumed, seconds);
 }
 
 // The same for the game the config names; `threads` > 0 replaces the config's.

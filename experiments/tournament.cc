@@ -12,6 +12,7 @@
 #include "engine/core/input.h"
 #include "engine/core/toml_input.h"
 #include "engine/registry.h"
+#include "experiments/shards.h"
 
 namespace qilab::experiments {
 namespace fs = std::filesystem;
@@ -449,7 +450,12 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
     per.push_back(std::move(j));
   }
   s["by_lineup"] = std::move(per);
-  s["run"] = {{"played", played}, {"resumed", resumed}, {"threads", cfg.threads}, {"seconds", seconds}};
+  s["run"] = {{"played", played},
+              {"resumed", resumed},
+              {"threads", cfg.threads},
+              {"ranks", shards::size()},
+              {"seconds", seconds}};
+  if (shards::size() > 1) s["run"]["games_by_rank"] = shards::games_by_rank();
   TournamentReport rep;
   rep.summary_path = (fs::path(out_dir) / "summary.json").string();
   write_file_atomically(rep.summary_path, s.dump(2) + "\n");

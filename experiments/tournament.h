@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,9 @@
 #include "engine/core/game.h"
 #include "engine/core/version.h"
 #include "experiments/balance.h"
-#include "experiments/batched_play.h"
 #include "experiments/match.h"
 #include "experiments/referee.h"
+#include "experiments/shards.h"
 #include "experiments/store.h"
 
 namespace qilab::experiments {
@@ -144,24 +145,29 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
       throw Error(cfg.source + ": field 'draw': " + e.what());
     }
   }
-  const std::string db_path = check_tournament_out(out_dir, plan.identity);
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
-  Store store = Store::open_for_write(db_path, plan.identity);
-
-  std::vector<bool> done(static_cast<std::size_t>(plan.total), false);
-  std::int64_t resumed = 0;
-  for (const std::int64_t g : store.game_indices()) {
-    if (g < 0 || g >= plan.total)
-      throw Error(db_path + ": holds game " + std::to_string(g) + ", beyond this tournament's " +
-                  std::to_string(plan.total) + " games; the store is damaged");
-    done[static_cast<std::size_t>(g)] = true;
-    ++resumed;
-  }
+  // Rank 0 alone owns the output directory (shards.h), once every rank has checked the config.
+  shards::ready();
+  std::optional<Store> store;
   std::vector<std::int64_t> pending;
-  for (std::int64_t g = 0; g < plan.total; ++g)
-    if (!done[static_cast<std::size_t>(g)]) pending.push_back(g);
+  std::int64_t resumed = 0;
+  if (shards::root()) {
+    const std::string db_path = check_tournament_out(out_dir, plan.identity);
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+    if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
+    store.emplace(Store::open_for_write(db_path, plan.identity));
+    std::vector<bool> done(static_cast<std::size_t>(plan.total), false);
+    for (const std::int64_t g : store->game_indices()) {
+      if (g < 0 || g >= plan.total)
+        throw Error(db_path + ": holds game " + std::to_string(g) + ", beyond this tournament's " +
+                    std::to_string(plan.total) + " games; the store is damaged");
+      done[static_cast<std::size_t>(g)] = true;
+      ++resumed;
+    }
+    for (std::int64_t g = 0; g < plan.total; ++g)
+      if (!done[static_cast<std::size_t>(g)]) pending.push_back(g);
+  }
+  shards::ready();
 
   RunIdentity id;
   id.game = std::string(G::kId);
@@ -174,32 +180,36 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
   for (const auto& a : plan.identity.agents)
     if (!a.file_hash.empty()) id.agent_files[a.spec.substr(0, a.spec.find(':'))] = a.file_hash;
 
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto n = static_cast<std::int64_t>(pending.size());
   const auto games_per = cfg.games_per_lineup;
-  std::int64_t stored = resumed, played = 0;
   auto make = [&plan](const G& game, const std::string& name) -> AgentPtr<S> {
     return make_agent(game, plan.spec_of.at(name));
   };
   Referee referee = cfg.referee;
   referee.notation = false;  // the store keeps actions; exports write the notation
-  play_in_batches(
-      n, cfg.threads, cfg.batch,
-      [&](std::int64_t k) {
-        const std::int64_t g = pending[static_cast<std::size_t>(k)];
-        const std::int64_t l = g / games_per, i = g % games_per;
-        auto seats = lineup_seats(plan.lineups[static_cast<std::size_t>(l)], plan.sides, i);
-        return cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), make, referee, l)
-                                 : play_seated(game_of(g), id, g, std::move(seats), make, referee, l);
-      },
-      [&](const std::vector<GameRecord>& batch) {
-        store.write(batch);
-        stored += static_cast<std::int64_t>(batch.size());
-        played += static_cast<std::int64_t>(batch.size());
-        if (cfg.on_progress) cfg.on_progress(stored, plan.total);
-      });
+  auto play = [&](std::int64_t g) {
+    const std::int64_t l = g / games_per, i = g % games_per;
+    auto seats = lineup_seats(plan.lineups[static_cast<std::size_t>(l)], plan.sides, i);
+    return cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), make, referee, l)
+                             : play_seated(game_of(g), id, g, std::move(seats), make, referee, l);
+  };
+  if (!shards::root()) {  // a rank of an MPI run: plays what rank 0 hands out
+    shards::serve(cfg.threads, cfg.batch, play);
+    return {};
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  std::int64_t stored = resumed;
+  const std::int64_t played = shards::lead([&] {
+    std::int64_t n = 0;
+    shards::play(pending, cfg.threads, cfg.batch, play, [&](const std::vector<GameRecord>& batch) {
+      store->write(batch);
+      stored += static_cast<std::int64_t>(batch.size());
+      n += static_cast<std::int64_t>(batch.size());
+      if (cfg.on_progress) cfg.on_progress(stored, plan.total);
+    });
+    return n;
+  });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return summarise_tournament(cfg, plan, store, out_dir, played, resumed, seconds);
+  return summarise_tournament(cfg, plan, *store, out_dir, played, resumed, seconds);
 }
 
 // The same for the game the config names (registry id, options, overrides); `threads` > 0

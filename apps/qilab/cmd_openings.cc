@@ -9,7 +9,9 @@
 #include "apps/qilab/commands.h"
 #include "apps/qilab/game_args.h"
 #include "apps/qilab/progress.h"
+#include "apps/qilab/run_line.h"
 #include "engine/core/error.h"
+#include "experiments/shards.h"
 #include "experiments/openings.h"
 
 namespace qilab::cli {
@@ -35,11 +37,10 @@ void run_openings_command(const OpeningsArgs& a) {
     throw;
   }
   progress.finish();
+  if (!experiments::shards::root()) return;  // rank 0 of an MPI run reports (docs/scale.md)
   const auto& run = rep.summary["run"];
   std::string text = rep.table;
-  text += fmt::format("{} games played now, {} already in the store (resumed); {:.1f} s on {} thread{}\n",
-                      rep.played, rep.resumed, run["seconds"].get<double>(), run["threads"].get<int>(),
-                      run["threads"].get<int>() == 1 ? "" : "s");
+  text += run_line(rep.played, rep.resumed, run);
   text += fmt::format("database: {}\nsummary:  {}\n", rep.store_path, rep.summary_path);
   print(text);
 }

@@ -10,6 +10,7 @@
 #include "apps/qilab/commands.h"
 #include "engine/core/error.h"
 #include "engine/core/version.h"
+#include "experiments/shards.h"
 #ifdef QILAB_WITH_TORCH
 #include "neural/agents.h"
 #endif
@@ -20,16 +21,25 @@ constexpr int kOk = 0;
 constexpr int kInternal = 1;
 constexpr int kBadInput = 2;
 
-int report(const char* kind, std::string msg, int code) {
+// Under MPI every rank ends with the failure of the lowest failing rank, printed once by rank 0
+// (experiments/shards.h).
+int report(std::string msg, int code) {
+  bool print = true;
+  code = qilab::experiments::shards::settle(code, msg, &print);
+  if (!print) return code;
   for (char& c : msg)
     if (c == '\n' || c == '\r') c = ' ';  // one line, whatever the library wrote
-  std::fprintf(stderr, "qilab: %s: %s\n", kind, msg.c_str());
+  std::fprintf(stderr, "qilab: %s: %s\n", code == kBadInput ? "error" : "internal error", msg.c_str());
   return code;
 }
+
+// The commands that share their games among the ranks of an MPI job.
+bool runs_on_ranks(const std::string& command) { return command == "tournament" || command == "openings"; }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  const qilab::experiments::shards::Session mpi(&argc, &argv);  // MPI, when mpirun started us
   CLI::App app{"qilab: AI self-play and strategy research on board games.", "qilab"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "qilab " + std::string(qilab::version()) + " (commit " +
@@ -66,12 +76,15 @@ int main(int argc, char** argv) {
       if (first.starts_with("-")) {
         if (first != "-h" && first != "--help" && first != "--version")
           return report(
-              "error",
               "unknown option '" + first + "': give a command first (" + known + "; see qilab --help)",
               kBadInput);
       } else if (!found) {
-        return report("error", "unknown command '" + first + "' (known: " + known + ")", kBadInput);
+        return report("unknown command '" + first + "' (known: " + known + ")", kBadInput);
       }
+      if (found && qilab::experiments::shards::size() > 1 && !runs_on_ranks(first))
+        return report("'" + first + "' runs as one process; under mpirun only tournament and openings " +
+                          "share their games among ranks (docs/scale.md)",
+                      kBadInput);
     }
     app.parse(argc, argv);  // runs the chosen subcommand's callback
     return kOk;
@@ -79,14 +92,16 @@ int main(int argc, char** argv) {
     // --help and friends are "errors" with exit code 0; CLI11's own codes (105, 106, ...) for
     // real parse errors become 2 like every other bad input.
     if (e.get_exit_code() == 0) return app.exit(e);
-    return report("error", std::string(e.what()) + " (see qilab --help)", kBadInput);
+    return report(std::string(e.what()) + " (see qilab --help)", kBadInput);
+  } catch (const qilab::experiments::shards::Quiet& e) {
+    return e.code;  // rank 0 failed and says so
   } catch (const qilab::Error& e) {
-    return report("error", e.what(), kBadInput);
+    return report(e.what(), kBadInput);
   } catch (const nlohmann::json::exception& e) {
-    return report("error", e.what(), kBadInput);
+    return report(e.what(), kBadInput);
   } catch (const std::exception& e) {
-    return report("internal error", e.what(), kInternal);
+    return report(e.what(), kInternal);
   } catch (...) {
-    return report("internal error", "unknown exception", kInternal);
+    return report("unknown exception", kInternal);
   }
 }
