@@ -6,10 +6,12 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <set>
 #include <string>
 
 #include "engine/junqi/junqi.h"
 #include "engine/junqi/sampler.h"
+#include "engine/junqi/world_search.h"
 
 namespace {
 
@@ -62,5 +64,39 @@ TEST_CASE("sample_world finds a world in positions where its bounded search once
       REQUIRE_NOTHROW(w = s.sample_world(p, rng));
       check_world(s, w, p);
     }
+  }
+}
+
+TEST_CASE("WorldSearch: an army's kinds are checked together, not one at a time") {
+  std::array<int, kKinds> owed{};
+  owed[kFlag] = 1, owed[kMine] = 1, owed[kBomb] = 1;
+  Rng rng(1);
+  std::vector<std::uint8_t> kinds;
+  SUBCASE("two pieces that may only be mines, one mine owed: no world") {
+    WorldSearch ws;
+    ws.add_var(0, bit(kMine));
+    ws.add_var(0, bit(kMine) | bit(kBomb));
+    ws.add_pool(0, bit(kMine), 1);
+    ws.set_owed(0, owed);
+    CHECK(ws.solve(rng, 1000, kinds) == WorldSearch::Result::kNone);
+  }
+  SUBCASE("every world found fits; the order of tries is random, so several are found") {
+    std::set<std::vector<std::uint8_t>> seen;
+    for (int d = 0; d < 40; ++d) {
+      WorldSearch ws;
+      ws.add_var(0, bit(kFlag) | bit(kMine) | bit(kBomb));
+      ws.add_var(0, bit(kMine) | bit(kBomb));
+      ws.add_pool(0, bit(kFlag) | bit(kMine), 1);
+      ws.set_owed(0, owed);
+      REQUIRE(ws.solve(rng, 1000, kinds) == WorldSearch::Result::kFound);
+      REQUIRE(kinds.size() == 2);
+      CHECK(kinds[0] != kinds[1]);
+      CHECK((kinds[1] == kMine || kinds[1] == kBomb));
+      // The pool piece takes the kind left, which must be the flag or the mine: the bomb is
+      // drawn.
+      CHECK((kinds[0] == kBomb || kinds[1] == kBomb));
+      seen.insert(kinds);
+    }
+    CHECK(seen.size() == 3);  // (F, B), (M, B), (B, M)
   }
 }
