@@ -55,8 +55,9 @@ RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
 // holds the true state: each agent is shown state.sample_world(seat, rng) (the state itself in
 // perfect-information games) and, after every action, only its seat's view of it
 // (action_view: an enemy's secret placement stays hidden); chance nodes are resolved here with
-// state.sample_chance(rng). An agent that throws, or that runs over the referee's time limit
-// too often, forfeits its seat (referee.h); the event is recorded.
+// state.sample_chance(rng). An agent that throws (or whose view cannot be drawn: sample_world
+// throws), or that runs over the referee's time limit too often, forfeits its seat
+// (referee.h); the event is recorded.
 //
 // `make(game, name)` builds each seat's agent: make_agent in runs; tests pass their own to
 // watch what the referee hands an agent, or to seat one that fails.
@@ -93,11 +94,14 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
     } else {
       const Player p = state.current_player();
       auto& agent = *agents[static_cast<std::size_t>(p)];
-      const S view = state.sample_world(p, rng);
-      const auto t0 = Clock::now();
+      auto t0 = Clock::now();
       std::string failure;  // the event's kind, when the agent failed
       std::string message;
+      // The seat's view is part of its decision: a world that cannot be drawn for it (a
+      // sampler that gives up) fails the decision like an agent that throws.
       try {
+        const S view = state.sample_world(p, rng);
+        t0 = Clock::now();
         a = agent.choose(view, rng);
       } catch (const std::exception& e) {
         failure = "error";

@@ -12,9 +12,12 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <stdexcept>
+#include <vector>
 
 #include "engine/core/error.h"
 #include "engine/junqi/junqi.h"
+#include "engine/junqi/world_search.h"
 
 namespace qilab::junqi {
 namespace {
@@ -203,22 +206,61 @@ class Sampler {
         return world;
       }
     }
-    // The fallback: one search without restarts and with a budget far beyond any seen in
-    // play. It is complete (every check only removes impossible values), so it finds a
-    // world if one exists, and one does: the true state. It is never handed out instead:
-    // a search would then see the hidden ranks.
+    // The fallback: the complete search (world_search.h), which also checks every army's
+    // composition at every step, so it finds a world whenever one exists, and one does: the
+    // true state. It is never handed out instead: a search would then see the hidden ranks.
     ++g_fallbacks;
-    order(rng);
-    budget_ = kFallbackBudget;
-    reset_counts();
-    if (!search(rng))
-      throw no_world("none found within " + std::to_string(kFallbackBudget) + " search steps");
+    complete_search(rng);
     finish(world, rng, fill);
     return world;
   }
 
  private:
-  static constexpr int kFallbackBudget = 1 << 26;
+  // The complete search's step budget: far beyond what the positions of play need (docs/rules/junqi.md,
+  // "Hidden information"), a bound only so that a draw cannot run for ever.
+  static constexpr std::int64_t kCompleteBudget = std::int64_t{1} << 22;
+
+  // The searched pieces' kinds by WorldSearch, the plain pieces as pools of their armies;
+  // then the counts as search() leaves them, for the deal. Throws if there is no world.
+  void complete_search(Rng& rng) {
+    WorldSearch ws;
+    std::array<std::int16_t, kMaxPieces> var;
+    for (int i = 0; i < searched_; ++i) {
+      const int v = searched_list_[i];
+      var[v] = static_cast<std::int16_t>(ws.add_var(kArmyOf[v], domain_[v]));
+    }
+    for (int f = 0; f < s_.fights_count_; ++f) {
+      const Fight& x = s_.fights_[f];
+      const int a = x.attacker, d = x.defender;
+      if (!((hidden_ >> kArmyOf[a]) & 1) || !((hidden_ >> kArmyOf[d]) & 1)) continue;  // in the domains
+      const bool sa = bucket_of_[a] == kSearched, sd = bucket_of_[d] == kSearched;
+      if (sa && sd)
+        ws.add_fight(var[a], var[d], kFightTable.attacker[m_][x.outcome].data(),
+                     kFightTable.defender[m_][x.outcome].data());
+      // A partner of a known kind (plain pieces have no fights with hidden pieces) is in
+      // the domain already, after propagate().
+    }
+    for (int i = 0; i < armies_; ++i) {
+      const int q = army_list_[i];
+      ws.set_owed(q, remaining0_[q]);
+      for (int v = army_first_[q]; v < army_end_[q]; ++v)
+        if (bucket_of_[v] < kKnown) ws.add_pool(q, domain_[v], 1);
+    }
+    std::vector<std::uint8_t> kinds;
+    const auto result = ws.solve(rng, kCompleteBudget, kinds);
+    if (result == WorldSearch::Result::kNone) throw no_world("the complete search finds none");
+    if (result == WorldSearch::Result::kOutOfBudget)
+      throw no_world("the complete search found none within " + std::to_string(kCompleteBudget) + " steps");
+    reset_counts();
+    for (int i = 0; i < searched_; ++i) {
+      const int v = searched_list_[i], k = kinds[static_cast<std::size_t>(var[v])];
+      value_[v] = static_cast<std::uint8_t>(k);
+      --remaining_[kArmyOf[v]][k];
+    }
+    // Hall's condition held for the pools with every var assigned: the blocks fit.
+    if (!blocks_fit())
+      throw std::logic_error("junqi sample_world: the complete search's world leaves no deal");
+  }
 
   // The drawn kinds into `world`, after the deal of the plain pieces and the exchange steps.
   void finish(State& world, Rng& rng, int steps) {

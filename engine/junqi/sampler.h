@@ -12,10 +12,11 @@ namespace qilab::junqi {
 inline constexpr int kSamplerAttempts = 400;
 
 // How many draws since start-up found no consistent world in their kSamplerAttempts
-// restarted searches and needed the fallback: one search without restarts, complete, that
+// restarted searches and needed the fallback: the complete search (world_search.h), which
 // finds a consistent world whenever one exists (one always does: the true state). The true
-// state is never handed out; a draw whose fallback finds nothing in its (large) budget
-// throws Error. Tests require 0 fallbacks in ordinary play.
+// state is never handed out; a draw whose complete search runs out of its (large) step budget
+// throws Error, which the referee takes as the seat's failed decision. Tests require 0
+// fallbacks in ordinary random play.
 std::uint64_t sampler_fallbacks();
 
 class State;

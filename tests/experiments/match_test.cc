@@ -292,6 +292,27 @@ TEST_CASE("agents are handed their seat's view at every decision, never the true
   CHECK(redealt > 0);  // the views really were other worlds than the truth
 }
 
+TEST_CASE("a view that cannot be drawn fails the seat's decision: it forfeits, the run goes on") {
+  // As in tournaments and opening races, which both play through play_seated: a sampler that
+  // throws does not escape the game, the seat forfeits and the event is recorded.
+  Options o(testing::Secret::option_specs());
+  o.set_from_text("unsampleable", "1", "test");
+  const testing::Secret game{o};
+  MatchConfig cfg;
+  cfg.agents = {"random"};
+  cfg.seed = 3;
+  GameRecord r;
+  REQUIRE_NOTHROW(r = play_game(game, identity_of(game, cfg), 0));
+  REQUIRE(r.events.size() == 1);
+  CHECK(r.events[0]["seat"] == 1);
+  CHECK(r.events[0]["kind"] == "error");
+  CHECK(r.events[0]["forfeit"] == true);
+  CHECK(r.events[0]["message"] == "secret: no world for seat 1");
+  CHECK(r.ending == "forfeit");
+  CHECK(r.returns == std::vector<double>{1, -1, 1});
+  CHECK(r.actions.size() == 4);  // three deals and seat 0's move, then seat 1's turn
+}
+
 TEST_CASE("agents observe only what their seat sees of each action") {
   SUBCASE("secret cards: a card dealt to another seat is observed as kHiddenAction") {
     const auto [record, logs] = watch_game(secret(), 0);

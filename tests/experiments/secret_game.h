@@ -6,7 +6,8 @@
 //
 // sample_world(p) redeals the cards p has not seen and marks the world as drawn for p
 // (`sampled_for`, -1 in the referee's true state), so a test can tell a seat's view from the
-// truth and from another seat's view.
+// truth and from another seat's view. Option `unsampleable` names a seat whose world it cannot
+// draw (it throws), as a sampler that gives up would.
 #include <functional>
 #include <string>
 #include <string_view>
@@ -27,7 +28,8 @@ class SecretState {
   static constexpr int kCards = 4;
 
   SecretState() = default;
-  SecretState(int players, int rounds) : players_(players), rounds_(rounds) {}
+  SecretState(int players, int rounds, int unsampleable = -1)
+      : players_(players), rounds_(rounds), unsampleable_(unsampleable) {}
 
   int num_players() const { return players_; }
   Player current_player() const {
@@ -85,6 +87,7 @@ class SecretState {
     return out;
   }
   SecretState sample_world(Player p, Rng& rng) const {
+    if (p == unsampleable_) throw Error("secret: no world for seat " + std::to_string(p));
     SecretState w = *this;
     for (int q = 0; q < dealt_; ++q)
       if (q != p) w.card_[q] = static_cast<int>(rng.below(kCards));
@@ -119,6 +122,7 @@ class SecretState {
   int raises_[kMaxPlayers] = {};
   int dealt_ = 0, turn_ = 0, moves_ = 0;
   Player sampled_for_ = -1;
+  int unsampleable_ = -1;  // a seat for which sample_world throws (option "unsampleable")
 };
 
 class Secret {
@@ -127,7 +131,9 @@ class Secret {
   static constexpr std::string_view kId = "secret";
   static constexpr std::string_view kName = "Secret cards (test game)";
   static std::vector<OptionSpec> option_specs() {
-    return {{"players", std::int64_t{3}, "seats"}, {"rounds", std::int64_t{2}, "pass-or-raise rounds"}};
+    return {{"players", std::int64_t{3}, "seats"},
+            {"rounds", std::int64_t{2}, "pass-or-raise rounds"},
+            {"unsampleable", std::int64_t{-1}, "a seat whose world sample_world cannot draw (-1: none)"}};
   }
   explicit Secret(const Options& o) : options_(o) {}
   const Options& options() const { return options_; }
@@ -145,7 +151,10 @@ class Secret {
   std::int64_t max_game_length() const {
     return num_players() * (1 + options_.get_int("rounds"));
   }  // deals, turns
-  State initial_state() const { return State(num_players(), static_cast<int>(options_.get_int("rounds"))); }
+  State initial_state() const {
+    return State(num_players(), static_cast<int>(options_.get_int("rounds")),
+                 static_cast<int>(options_.get_int("unsampleable")));
+  }
   State state_from_json(const nlohmann::json&) const { throw Error("secret: positions are not readable"); }
 
  private:
