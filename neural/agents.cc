@@ -2,6 +2,7 @@
 // network agents for every game of the registry.
 #include "neural/agents.h"
 
+#include <limits>
 #include <map>
 #include <mutex>
 
@@ -41,18 +42,26 @@ std::string take_network_option(std::vector<std::string>& overrides, const std::
   return path;
 }
 
-double take_heuristic_weight_option(std::vector<std::string>& overrides, const std::string& where) {
-  Options o({number_option("heuristic_weight", 0.0, 0, 1,
-                           "weight of the game's heuristic in the leaf values (neural/net_evaluator.h)")});
+HeuristicMix take_heuristic_options(std::vector<std::string>& overrides, const std::string& where) {
+  Options o(
+      {number_option("heuristic_weight", 0.0, 0, 1,
+                     "weight of the game's heuristic in the leaf values (neural/net_evaluator.h)"),
+       number_option("heuristic_prior_weight", 0.0, 0, 1,
+                     "weight of one ply of the game's heuristic in the priors (neural/net_evaluator.h)"),
+       number_above("heuristic_prior_temperature", 0.1, 0, std::numeric_limits<double>::max(),
+                    "softmax temperature of the heuristic priors, on values scaled to [0, 1]")});
   for (auto it = overrides.begin(); it != overrides.end();) {
-    if (it->starts_with("heuristic_weight=")) {
-      o.set_from_text("heuristic_weight", it->substr(17), where);
+    const auto eq = it->find('=');
+    const std::string key = it->substr(0, eq);
+    if (eq != std::string::npos && key.starts_with("heuristic_")) {
+      o.set_from_text(key, it->substr(eq + 1), where);
       it = overrides.erase(it);
     } else {
       ++it;
     }
   }
-  return o.get_double("heuristic_weight");
+  return {o.get_double("heuristic_weight"), o.get_double("heuristic_prior_weight"),
+          o.get_double("heuristic_prior_temperature")};
 }
 
 namespace {

@@ -3,7 +3,9 @@
 //   az:network=runs/x/networks/best.net,simulations=200,...   PUCT search on the network's
 //       priors and values; every option of the mcts agent (docs/search.md), with selection
 //       puct by default, and heuristic_weight (0 to 1, default 0: the network's values alone;
-//       else mixed with the game's State::evaluate(), as training runs do early on);
+//       else mixed with the game's State::evaluate(), as training runs do early on),
+//       heuristic_prior_weight (0 to 1, default 0: the network's priors alone; else mixed with
+//       one ply of the heuristic) and heuristic_prior_temperature (default 0.1);
 //   policy:network=runs/x/networks/best.net[,temperature=0]   the network's policy alone, no
 //       search: the most likely legal move, or one sampled at the given temperature.
 // Every agent of one network file in a process shares one inference service, so the games of
@@ -24,9 +26,14 @@ std::shared_ptr<InferenceService> shared_service(const std::string& path);
 
 // Splits `network=...` off an agent's options; Error naming `where` when it is missing.
 std::string take_network_option(std::vector<std::string>& overrides, const std::string& where);
-// Splits `heuristic_weight=...` off an az agent's options (0 when absent); Error naming `where`
-// when it is not a number 0 to 1.
-double take_heuristic_weight_option(std::vector<std::string>& overrides, const std::string& where);
+// How much of the game's heuristic an az agent's evaluator mixes in (neural/net_evaluator.h).
+struct HeuristicMix {
+  double value_weight = 0, prior_weight = 0, prior_temperature = 0.1;
+};
+// Splits `heuristic_weight=`, `heuristic_prior_weight=` and `heuristic_prior_temperature=` off
+// an az agent's options (defaults when absent); Error naming `where` for an unknown heuristic_
+// option or a value out of range.
+HeuristicMix take_heuristic_options(std::vector<std::string>& overrides, const std::string& where);
 
 template <GameState S>
 class PolicyAgent final : public Agent<S> {
@@ -81,7 +88,7 @@ requires HasEncoding<G> AgentPtr<typename G::State> make_az_agent(const G& game,
   using S = typename G::State;
   std::vector<std::string> all{"selection=puct"};
   all.insert(all.end(), overrides.begin(), overrides.end());
-  const double heuristic_weight = take_heuristic_weight_option(all, where);
+  const HeuristicMix mix = take_heuristic_options(all, where);
   const Options o = mcts_options(all, where);
   // The evaluator holds the backend alive through the adapter's shared pointer chain.
   struct Owning final : search::BatchEvaluator<S> {
@@ -91,7 +98,8 @@ requires HasEncoding<G> AgentPtr<typename G::State> make_az_agent(const G& game,
     NetEvaluator<S> eval;
   };
   auto evaluator = std::make_shared<Owning>(game, std::move(backend));
-  evaluator->eval.set_heuristic_weight(heuristic_weight);
+  evaluator->eval.set_heuristic_weight(mix.value_weight);
+  evaluator->eval.set_heuristic_priors(mix.prior_weight, mix.prior_temperature);
   return std::make_unique<MctsAgent<S>>(game, o, search::SharedEvaluator<S>(std::move(evaluator)), "az",
                                         where);
 }

@@ -9,6 +9,9 @@
 // With a heuristic weight w > 0 each value is (1 - w) x the network's + w x the game's own
 // State::evaluate() (AlphaGo's mixing of its value network with another estimate): training
 // runs lean on the heuristic in their first iterations, while the network knows nothing.
+// With a heuristic prior weight u > 0 each prior row is (1 - u) x the network's softmax + u x
+// one ply of the heuristic (search::greedy_prior_row at the given temperature): an untrained
+// network's priors would otherwise decide which few children a short PUCT search tries.
 // Plain C++: no LibTorch header.
 #include <algorithm>
 #include <cmath>
@@ -81,33 +84,58 @@ class NetEvaluator {
   // The weight of State::evaluate() in the values, in [0, 1].
   void set_heuristic_weight(double w) { heuristic_weight_ = std::clamp(w, 0.0, 1.0); }
   double heuristic_weight() const { return heuristic_weight_; }
+  // The weight of one ply of the heuristic in the priors, in [0, 1], and its softmax
+  // temperature on values scaled to [0, 1] (> 0).
+  void set_heuristic_priors(double weight, double temperature) {
+    prior_weight_ = std::clamp(weight, 0.0, 1.0);
+    inv_prior_temperature_ = 1.0 / std::max(temperature, 1e-6);
+  }
+  double heuristic_prior_weight() const { return prior_weight_; }
+
+  // Whether the network has any say: with both heuristic weights at 1 it is not asked at all
+  // (the first iterations of a run can then be heuristic MCTS at full speed).
+  bool uses_network() const { return heuristic_weight_ < 1 || prior_weight_ < 1; }
 
   void evaluate(search::LeafBatch<S>& batch, Rng&) {
     const int n = batch.size();
-    inputs_.resize(std::size_t(n) * input_size_);
-    keys_.resize(std::size_t(n));
-    policy_.resize(std::size_t(n) * policy_size_);
-    values_.resize(std::size_t(n) * seats_);
-    for (int i = 0; i < n; ++i) {
-      const S& s = batch.states[i];
-      const Player mover = s.current_player();
-      s.encode(mover,
-               std::span<float>(inputs_.data() + std::size_t(i) * input_size_, std::size_t(input_size_)));
-      keys_[std::size_t(i)] = cache_ ? position_key(s, mover) : 0;
+    const bool net = uses_network();
+    if (net) {
+      inputs_.resize(std::size_t(n) * input_size_);
+      keys_.resize(std::size_t(n));
+      policy_.resize(std::size_t(n) * policy_size_);
+      values_.resize(std::size_t(n) * seats_);
+      for (int i = 0; i < n; ++i) {
+        const S& s = batch.states[i];
+        const Player mover = s.current_player();
+        s.encode(mover,
+                 std::span<float>(inputs_.data() + std::size_t(i) * input_size_, std::size_t(input_size_)));
+        keys_[std::size_t(i)] = cache_ ? position_key(s, mover) : 0;
+      }
+      backend_->infer(inputs_.data(), keys_.data(), n, policy_.data(), values_.data());
     }
-    backend_->infer(inputs_.data(), keys_.data(), n, policy_.data(), values_.data());
     for (int i = 0; i < n; ++i) {
       const S& s = batch.states[i];
       const Player mover = s.current_player();
       Values& v = batch.values[i];
       v = {};
-      for (int k = 0; k < players_; ++k)
-        v[(mover + k) % players_] = scale_.to_game(values_[std::size_t(i) * seats_ + std::size_t(k)]);
+      if (net)
+        for (int k = 0; k < players_; ++k)
+          v[(mover + k) % players_] = scale_.to_game(values_[std::size_t(i) * seats_ + std::size_t(k)]);
       if (heuristic_weight_ > 0) {
         const Values h = s.evaluate();
         for (int p = 0; p < players_; ++p) v[p] = (1 - heuristic_weight_) * v[p] + heuristic_weight_ * h[p];
       }
-      legal_softmax(s, batch.legal[i], policy_.data() + std::size_t(i) * policy_size_, batch.prior_row(i));
+      const std::span<float> row = batch.prior_row(i);
+      if (net) legal_softmax(s, batch.legal[i], policy_.data() + std::size_t(i) * policy_size_, row);
+      if (prior_weight_ > 0) {
+        greedy_.resize(row.size());
+        search::greedy_prior_row(s, batch.legal[i], scale_.lo,
+                                 scale_.hi > scale_.lo ? 1 / (scale_.hi - scale_.lo) : 1.0,
+                                 inv_prior_temperature_, greedy_);
+        for (std::size_t k = 0; k < row.size(); ++k)
+          row[k] =
+              static_cast<float>((net ? (1 - prior_weight_) * row[k] : 0.0) + prior_weight_ * greedy_[k]);
+      }
     }
     batch.has_priors = true;
   }
@@ -117,8 +145,8 @@ class NetEvaluator {
   int players_, input_size_, policy_size_, seats_;
   ValueScale scale_;
   bool cache_;
-  double heuristic_weight_ = 0;
-  std::vector<float> inputs_, policy_, values_;
+  double heuristic_weight_ = 0, prior_weight_ = 0, inv_prior_temperature_ = 10;
+  std::vector<float> inputs_, policy_, values_, greedy_;
   std::vector<std::uint64_t> keys_;
 };
 

@@ -165,11 +165,34 @@ class RolloutEvaluator {
   ActionList actions_;
 };
 
-// Priors from one ply of the game's heuristic: each legal action is tried and scored by the
-// mover's evaluate() entry (returns() if it ends the game), and the scores pass through a
-// softmax at `temperature` (scores normalised to [0, 1] first, so the temperature means the
-// same in every game). Values come from the wrapped evaluator. Useful with progressive
-// widening, which opens the actions in prior order, when no network is at hand.
+// One ply of the game's heuristic as priors: each legal action of `s` is tried and scored by
+// the mover's evaluate() entry (returns() if it ends the game); the scores, normalised to [0, 1]
+// by the game's return range (lo, 1 / (hi - lo)) so that a temperature means the same in every
+// game, pass through a softmax at 1 / inv_temperature into `row` (one entry per legal action).
+template <GameState S>
+void greedy_prior_row(const S& s, const ActionList& legal, double lo, double scale, double inv_temperature,
+                      std::span<float> row) {
+  const Player mover = s.current_player();
+  double best = -1e300;
+  for (int k = 0; k < legal.size(); ++k) {
+    S next = s;
+    next.apply(legal[k]);
+    const Values v = next.is_terminal() ? next.returns() : next.evaluate();
+    const double score = (v[mover] - lo) * scale * inv_temperature;
+    row[k] = static_cast<float>(score);
+    best = std::max(best, score);
+  }
+  double sum = 0;
+  for (float& p : row) {
+    p = static_cast<float>(std::exp(p - best));
+    sum += p;
+  }
+  for (float& p : row) p = static_cast<float>(p / sum);
+}
+
+// Priors from one ply of the game's heuristic (greedy_prior_row at `temperature`); values come
+// from the wrapped evaluator. Useful with progressive widening, which opens the actions in
+// prior order, when no network is at hand.
 template <GameState S, class Inner>
 requires Evaluator<Inner, S>
 class GreedyPriors {
@@ -182,26 +205,8 @@ class GreedyPriors {
 
   void evaluate(LeafBatch<S>& batch, Rng& rng) {
     inner_.evaluate(batch, rng);
-    for (int i = 0; i < batch.size(); ++i) {
-      const S& s = batch.states[i];
-      const Player mover = s.current_player();
-      std::span<float> row = batch.prior_row(i);
-      double best = -1e300;
-      for (int k = 0; k < batch.legal[i].size(); ++k) {
-        S next = s;
-        next.apply(batch.legal[i][k]);
-        const Values v = next.is_terminal() ? next.returns() : next.evaluate();
-        const double score = (v[mover] - lo_) * scale_ * inv_temperature_;
-        row[k] = static_cast<float>(score);
-        best = std::max(best, score);
-      }
-      double sum = 0;
-      for (float& p : row) {
-        p = static_cast<float>(std::exp(p - best));
-        sum += p;
-      }
-      for (float& p : row) p = static_cast<float>(p / sum);
-    }
+    for (int i = 0; i < batch.size(); ++i)
+      greedy_prior_row(batch.states[i], batch.legal[i], lo_, scale_, inv_temperature_, batch.prior_row(i));
     batch.has_priors = true;
   }
 

@@ -191,6 +191,8 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
   sp.resign_consecutive = cfg.selfplay.resign_consecutive;
   sp.resign_check_fraction = cfg.selfplay.resign_check_fraction;
   sp.threads = cfg.selfplay.threads;
+  sp.heuristic_prior_temperature = cfg.selfplay.heuristic_prior_temperature;
+  sp.root_value_weight = cfg.selfplay.root_value_weight;
 
   auto checkpoint = [&](std::int64_t it, std::int64_t it_steps) {
     const std::string path = numbered(checkpoints, "step", trainer.steps(), 8, ".ckpt");
@@ -203,6 +205,7 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
     if (!(resume && it == iteration && iteration_steps > 0)) {
       const std::uint64_t seed = Rng(cfg.seed).split(static_cast<std::uint64_t>(it)).next();
       sp.heuristic_weight = heuristic_weight_at(cfg, it);
+      sp.heuristic_prior_weight = heuristic_weight_at(cfg, it, cfg.selfplay.heuristic_prior_weight);
       SelfPlayOutput played =
           self_play(game, *service, sp, seed, it * cfg.selfplay.games, cfg.selfplay.games);
       write_shard(shard_path, shape, played.samples);
@@ -217,6 +220,7 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
            {"iteration", it + 1},
            {"games", st.games},
            {"heuristic_weight", sp.heuristic_weight},
+           {"heuristic_prior_weight", sp.heuristic_prior_weight},
            {"moves", st.moves},
            {"samples", st.samples},
            {"seconds", st.seconds},

@@ -8,6 +8,8 @@
 //     Dirichlet noise, `simulations`) whose visit distribution becomes a training sample, else a
 //     fast one (fast_simulations, no noise, no sample); fast_simulations = 0: always full;
 //   - the move is sampled from the visits at the search's temperature schedule;
+//   - the value target is the game's outcome for every seat, or with root_value_weight > 0 a
+//     blend with the search's root values at that move;
 //   - resignation: a seat whose chosen move's value (scaled to [0, 1]) stays below
 //     resign_threshold for resign_consecutive of its moves ends the game, which then scores
 //     the search's root values; in a resign_check_fraction of games nobody resigns and the
@@ -37,7 +39,12 @@ struct SelfPlayConfig {
   search::SearchConfig search;  // filled by search_config_for() and the run's config
   std::int64_t fast_simulations = 0;
   double full_fraction = 1.0;
-  double heuristic_weight = 0;  // of State::evaluate() in the leaf values (neural/net_evaluator.h)
+  double heuristic_weight = 0;        // of State::evaluate() in the leaf values (neural/net_evaluator.h)
+  double heuristic_prior_weight = 0;  // of one ply of the heuristic in the priors
+  double heuristic_prior_temperature = 0.1;  // its softmax temperature
+  // The value target: (1 - root_value_weight) x the game's outcome + root_value_weight x the
+  // search's root value of each seat at the sample's move.
+  double root_value_weight = 0;
   double resign_threshold = 0;  // 0: never resign
   int resign_consecutive = 3;
   double resign_check_fraction = 0.1;
@@ -99,6 +106,7 @@ play_one(const G& game, search::Mcts<typename G::State, neural::NetEvaluator<typ
   std::vector<int> low(static_cast<std::size_t>(n), 0);
   Player would_resign = -1;
   std::vector<Player> movers;
+  std::vector<Values> root_values;  // per sample, with root_value_weight > 0
   mcts.clear();
   S state = game.initial_state();
   Values final_values{};
@@ -137,6 +145,7 @@ play_one(const G& game, search::Mcts<typename G::State, neural::NetEvaluator<typ
       }
       out.samples.push_back(std::move(s));
       movers.push_back(p);
+      if (c.root_value_weight > 0) root_values.push_back(mcts.root_values());
     }
     if (c.resign_threshold > 0 && !children.empty()) {
       const double v = (mcts.stats().value - lo) / (hi - lo);
@@ -169,9 +178,13 @@ play_one(const G& game, search::Mcts<typename G::State, neural::NetEvaluator<typ
   for (std::size_t i = 0; i < out.samples.size(); ++i) {
     auto& o = out.samples[i].outcome;
     o.resize(static_cast<std::size_t>(n));
-    for (int k = 0; k < n; ++k)
-      o[static_cast<std::size_t>(k)] =
-          std::clamp(scale.to_net(final_values[(movers[i] + k) % n]), -1.0f, 1.0f);
+    for (int k = 0; k < n; ++k) {
+      const Player seat = (movers[i] + k) % n;
+      double target = final_values[seat];
+      if (c.root_value_weight > 0)
+        target = (1 - c.root_value_weight) * target + c.root_value_weight * root_values[i][seat];
+      o[static_cast<std::size_t>(k)] = std::clamp(scale.to_net(target), -1.0f, 1.0f);
+    }
   }
   GameRecord& r = out.record;
   r.index = index;
@@ -202,6 +215,7 @@ requires HasEncoding<G> SelfPlayOutput self_play(const G& game, neural::Inferenc
     try {
       search::Mcts<S, neural::NetEvaluator<S>> mcts(c.search, neural::NetEvaluator<S>(game, backend));
       mcts.evaluator().set_heuristic_weight(c.heuristic_weight);
+      mcts.evaluator().set_heuristic_priors(c.heuristic_prior_weight, c.heuristic_prior_temperature);
       for (int i = next++; i < games; i = next++)
         results[static_cast<std::size_t>(i)] = detail::play_one(game, mcts, c, seed, first_index + i);
     } catch (...) {

@@ -155,7 +155,11 @@ TrainConfig parse_train_config(const std::string& text, const std::string& sourc
   self.integer("fast_simulations", sp.fast_simulations, 0, 1'000'000);
   self.number("full_fraction", sp.full_fraction, 0, 1);
   self.number("heuristic_weight", sp.heuristic_weight, 0, 1);
+  self.integer("heuristic_hold", sp.heuristic_hold, 0, 1'000'000);
   self.integer("heuristic_iterations", sp.heuristic_iterations, 0, 1'000'000);
+  self.number("heuristic_prior_weight", sp.heuristic_prior_weight, 0, 1);
+  self.number("heuristic_prior_temperature", sp.heuristic_prior_temperature, 0.001, kAny);
+  self.number("root_value_weight", sp.root_value_weight, 0, 1);
   self.text("value_scale", sp.value_scale, {"game", "tree"});
   self.integer("batch", sp.batch, 1, 4096);
   self.number("puct", sp.puct, 0, kAny);

@@ -25,10 +25,17 @@ struct TrainConfig {
     int games = 32, threads = 1;
     std::int64_t simulations = 100, fast_simulations = 0;
     double full_fraction = 1.0;
-    // The game's heuristic in the leaf values: weight heuristic_weight in iteration 1, falling
-    // linearly to 0 after heuristic_iterations iterations (0: never).
+    // The game's heuristic in the leaf values: weight heuristic_weight in the first
+    // heuristic_hold iterations, then falling linearly to 0 over heuristic_iterations
+    // iterations (0: never).
     double heuristic_weight = 0;
-    std::int64_t heuristic_iterations = 0;
+    std::int64_t heuristic_hold = 0, heuristic_iterations = 0;
+    // One ply of the heuristic in the priors (neural/net_evaluator.h): weight
+    // heuristic_prior_weight in iteration 1, fading over heuristic_iterations as the values'
+    // weight does; its softmax temperature on values scaled to [0, 1].
+    double heuristic_prior_weight = 0;
+    double heuristic_prior_temperature = 0.1;
+    double root_value_weight = 0;      // of the search's root value in the value target
     std::string value_scale = "game";  // "game" or "tree" (search/config.h)
     int batch = 8;
     double puct = 1.5, fpu_reduction = 0.2;
@@ -68,12 +75,17 @@ struct TrainConfig {
 TrainConfig read_train_config(const std::string& path);
 TrainConfig parse_train_config(const std::string& text, const std::string& source);
 
-// The heuristic's weight in the self-play of iteration `it` (0-based): linear from
-// selfplay.heuristic_weight at the first to 0 after selfplay.heuristic_iterations.
+// The heuristic's weight in the self-play of iteration `it` (0-based): `weight` in the first
+// selfplay.heuristic_hold iterations, then linear from `weight` to 0 over
+// selfplay.heuristic_iterations (it is 0 from iteration heuristic_hold + heuristic_iterations on).
+inline double heuristic_weight_at(const TrainConfig& cfg, std::int64_t it, double weight) {
+  const auto n = cfg.selfplay.heuristic_iterations, hold = cfg.selfplay.heuristic_hold;
+  if (it < hold) return weight;
+  if (n <= 0 || it - hold >= n) return 0;
+  return weight * double(n - (it - hold)) / double(n);
+}
 inline double heuristic_weight_at(const TrainConfig& cfg, std::int64_t it) {
-  const auto n = cfg.selfplay.heuristic_iterations;
-  if (n <= 0 || it >= n) return 0;
-  return cfg.selfplay.heuristic_weight * double(n - it) / double(n);
+  return heuristic_weight_at(cfg, it, cfg.selfplay.heuristic_weight);
 }
 
 }  // namespace qilab::training

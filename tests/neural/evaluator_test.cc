@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <cmath>
 #include <numeric>
 #include <set>
 #include <vector>
@@ -101,11 +102,66 @@ TEST_CASE("net evaluator: a heuristic weight mixes State::evaluate() into the va
     CHECK(batch.values[0][0] == doctest::Approx((1 - w) * (-1 + 0.7 * 1.5)));
   }
   // The az agent takes it as an option, checked like every other.
-  std::vector<std::string> options{"simulations=8", "heuristic_weight=0.25"};
-  CHECK(take_heuristic_weight_option(options, "test") == 0.25);
+  std::vector<std::string> options{"simulations=8", "heuristic_weight=0.25", "heuristic_prior_weight=0.5",
+                                   "heuristic_prior_temperature=0.2"};
+  const HeuristicMix mix = take_heuristic_options(options, "test");
+  CHECK(mix.value_weight == 0.25);
+  CHECK(mix.prior_weight == 0.5);
+  CHECK(mix.prior_temperature == 0.2);
   CHECK(options == std::vector<std::string>{"simulations=8"});
-  std::vector<std::string> bad{"heuristic_weight=2"};
-  CHECK_THROWS_AS(take_heuristic_weight_option(bad, "test"), Error);
+  std::vector<std::string> none{"simulations=8"};
+  const HeuristicMix defaults = take_heuristic_options(none, "test");
+  CHECK(defaults.value_weight == 0);
+  CHECK(defaults.prior_weight == 0);
+  CHECK(defaults.prior_temperature == 0.1);
+  for (std::string b : {"heuristic_weight=2", "heuristic_prior_weight=-0.1", "heuristic_prior_temperature=0",
+                        "heuristic_typo=1"}) {
+    CAPTURE(b);
+    std::vector<std::string> bad{b};
+    CHECK_THROWS_AS(take_heuristic_options(bad, "test"), Error);
+  }
+}
+
+TEST_CASE("net evaluator: a heuristic prior weight mixes one ply of the heuristic into the priors") {
+  const Pebbles game = Pebbles::make(2);  // returns -1..1; evaluate() is 0, a win 1
+  RecordingBackend backend(config_for(game));
+  auto s = game.initial_state();
+  for (Action a : {0, 4, 1, 5}) s.apply(a);  // seat 0 to move: cell 2 completes 0-1-2
+  auto priors_at = [&](double u, double temperature) {
+    NetEvaluator<PebbleState> eval(game, backend);
+    eval.set_heuristic_priors(u, temperature);
+    search::LeafBatch<PebbleState> batch;
+    batch.resize(1, s);
+    batch.states[0] = s;
+    s.legal_actions(batch.legal[0]);
+    batch.layout_priors();
+    Rng rng(1);
+    eval.evaluate(batch, rng);
+    CHECK(batch.values[0][0] == doctest::Approx(-1 + 0.5));  // values untouched: network's -0.5
+    auto row = batch.prior_row(0);
+    return std::make_pair(std::vector<float>(row.begin(), row.end()), batch.legal[0]);
+  };
+  const auto [net, legal] = priors_at(0, 0.1);
+  // One ply at temperature 0.1: the win scores 1 on the [0, 1] scale, every other move 0.5.
+  const int moves = legal.size();
+  REQUIRE(moves == 8);
+  const double others = moves - 1;
+  const double win_share = 1 / (1 + others * std::exp(-5.0));
+  for (double u : {0.5, 1.0}) {
+    CAPTURE(u);
+    const auto [mixed, same] = priors_at(u, 0.1);
+    for (int j = 0; j < moves; ++j) {
+      const double greedy = legal[j] == 2 ? win_share : (1 - win_share) / others;
+      CHECK(mixed[std::size_t(j)] ==
+            doctest::Approx((1 - u) * net[std::size_t(j)] + u * greedy).epsilon(1e-5));
+    }
+  }
+  // A higher temperature flattens the heuristic's row.
+  const auto [warm, again] = priors_at(1, 1.0);
+  const double warm_win = 1 / (1 + others * std::exp(-0.5));
+  for (int j = 0; j < moves; ++j)
+    CHECK(warm[std::size_t(j)] ==
+          doctest::Approx(legal[j] == 2 ? warm_win : (1 - warm_win) / others).epsilon(1e-5));
 }
 
 TEST_CASE("net evaluator: an ISMCTS search never sends the network another seat's secret") {

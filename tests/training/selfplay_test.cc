@@ -183,3 +183,60 @@ TEST_CASE("gating: scores are per game, seat-rotated, with a Wilson interval") {
   CHECK(same.interval().lo < 0.5);
   CHECK(same.interval().hi > 0.5);
 }
+
+namespace {
+// The network called directly, counting the positions it is asked about.
+class CountingBackend final : public neural::InferenceBackend {
+ public:
+  explicit CountingBackend(const neural::NetworkConfig& c)
+      : direct_(std::make_shared<neural::Network>(c, 2)) {}
+  const neural::NetworkConfig& network_config() const override { return direct_.network_config(); }
+  void infer(const float* inputs, const std::uint64_t* keys, int n, float* policy, float* values) override {
+    positions += n;
+    direct_.infer(inputs, keys, n, policy, values);
+  }
+  std::int64_t positions = 0;
+
+ private:
+  neural::DirectBackend direct_;
+};
+}  // namespace
+
+TEST_CASE("self-play: with both heuristic weights at 1 the network is never asked") {
+  const Pebbles game = Pebbles::make(2);
+  CountingBackend backend(net_config(game));
+  SelfPlayConfig c = config_for(game, 1);
+  c.heuristic_weight = 1;
+  c.heuristic_prior_weight = 0.5;
+  self_play(game, backend, c, 4, 0, 3);
+  CHECK(backend.positions > 0);  // half the priors are the network's
+  backend.positions = 0;
+  c.heuristic_prior_weight = 1;
+  const auto out = self_play(game, backend, c, 4, 0, 3);
+  CHECK(backend.positions == 0);
+  CHECK(out.stats.samples > 0);
+}
+
+TEST_CASE("self-play: a root value weight blends the search's root values into the value targets") {
+  const Pebbles game = Pebbles::make(3);
+  neural::DirectBackend direct(std::make_shared<neural::Network>(net_config(game), 2));
+  auto run = [&](double w) {
+    SelfPlayConfig c = config_for(game, 1);
+    c.root_value_weight = w;
+    return self_play(game, direct, c, 21, 0, 3);
+  };
+  const auto zero = run(0), half = run(0.5), one = run(1);
+  REQUIRE(zero.samples.size() == one.samples.size());
+  REQUIRE(zero.samples.size() == half.samples.size());
+  for (std::size_t i = 0; i < zero.records.size(); ++i)
+    CHECK(zero.records[i].actions == one.records[i].actions);
+  int differ = 0;
+  for (std::size_t i = 0; i < zero.samples.size(); ++i)
+    for (std::size_t k = 0; k < 3; ++k) {
+      const float z = zero.samples[i].outcome[k], r = one.samples[i].outcome[k];
+      CHECK(half.samples[i].outcome[k] == doctest::Approx(0.5 * (z + r)).epsilon(1e-5));
+      CHECK(std::abs(r) <= 1.0f);
+      if (std::abs(z - r) > 1e-3) ++differ;
+    }
+  CHECK(differ > 0);  // the root values are not the outcomes
+}

@@ -224,6 +224,7 @@ TEST_CASE("train configs: fields are typed and ranged, unknown ones refused") {
   CHECK(c.selfplay.value_scale == "game");
   const auto h = parse_train_config(
       "game = \"x\"\niterations = 8\n[selfplay]\nheuristic_weight = 0.8\nheuristic_iterations = 4\n"
+      "heuristic_prior_weight = 0.4\nheuristic_prior_temperature = 0.05\n"
       "value_scale = \"tree\"\n[replay]\nsymmetries = false\n",
       "t.toml");
   CHECK(!h.replay.symmetries);
@@ -234,6 +235,31 @@ TEST_CASE("train configs: fields are typed and ranged, unknown ones refused") {
   CHECK(heuristic_weight_at(h, 3) == doctest::Approx(0.2));
   CHECK(heuristic_weight_at(h, 4) == 0);
   CHECK(heuristic_weight_at(c, 0) == 0);
+  // The priors' weight fades on the same schedule; the temperature stays.
+  CHECK(c.selfplay.heuristic_prior_weight == 0);
+  CHECK(c.selfplay.heuristic_prior_temperature == 0.1);
+  CHECK(h.selfplay.heuristic_prior_temperature == 0.05);
+  CHECK(heuristic_weight_at(h, 0, h.selfplay.heuristic_prior_weight) == doctest::Approx(0.4));
+  CHECK(heuristic_weight_at(h, 2, h.selfplay.heuristic_prior_weight) == doctest::Approx(0.2));
+  CHECK(heuristic_weight_at(h, 4, h.selfplay.heuristic_prior_weight) == 0);
+  // Held for heuristic_hold iterations, then the fade.
+  const auto held = parse_train_config(
+      "game = \"x\"\n[selfplay]\nheuristic_weight = 1\nheuristic_hold = 2\nheuristic_iterations = 4\n"
+      "root_value_weight = 0.25\n",
+      "t.toml");
+  CHECK(held.selfplay.root_value_weight == 0.25);
+  CHECK(c.selfplay.root_value_weight == 0);
+  CHECK(heuristic_weight_at(held, 0) == 1);
+  CHECK(heuristic_weight_at(held, 1) == 1);
+  CHECK(heuristic_weight_at(held, 2) == 1);
+  CHECK(heuristic_weight_at(held, 3) == doctest::Approx(0.75));
+  CHECK(heuristic_weight_at(held, 5) == doctest::Approx(0.25));
+  CHECK(heuristic_weight_at(held, 6) == 0);
+  CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[selfplay]\nroot_value_weight = 2\n", "t.toml"),
+                       "t.toml: field 'selfplay.root_value_weight' expects a number 0 to 1, got 2", Error);
+  CHECK_THROWS_WITH_AS(
+      parse_train_config("game = \"x\"\n[selfplay]\nheuristic_prior_temperature = 0\n", "t.toml"),
+      "t.toml: field 'selfplay.heuristic_prior_temperature' expects a number 0.001 to any, got 0", Error);
   CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[replay]\nsymmetries = 1\n", "t.toml"),
                        "t.toml: field 'replay.symmetries' expects true or false, got 1", Error);
   CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[selfplay]\nheuristic_weight = 1.5\n", "t.toml"),
