@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -15,13 +16,14 @@
 
 namespace qilab::experiments {
 
-// `play(k)` plays game k and returns its record; `write(records)` stores a batch (calls are
-// never concurrent with each other).
+// `play(k)` plays game k and returns its record (or whatever a game gives: shards.h's
+// Payload); `write(records)` stores a batch (calls are never concurrent with each other).
 template <class Play, class Write>
 void play_in_batches(std::int64_t n, int threads, int batch, Play&& play, Write&& write) {
+  using Result = std::decay_t<std::invoke_result_t<Play&, std::int64_t>>;
   std::mutex lock;        // pending, the failure
   std::mutex write_lock;  // one write at a time
-  std::vector<GameRecord> pending;
+  std::vector<Result> pending;
   std::exception_ptr error;
   std::int64_t error_slot = n + 1;
   bool failed = false;
@@ -32,7 +34,7 @@ void play_in_batches(std::int64_t n, int threads, int batch, Play&& play, Write&
     }
     failed = true;
   };
-  auto write_out = [&](std::vector<GameRecord>& records, std::int64_t k) {
+  auto write_out = [&](std::vector<Result>& records, std::int64_t k) {
     std::lock_guard w(write_lock);
     try {
       write(records);
@@ -48,9 +50,9 @@ void play_in_batches(std::int64_t n, int threads, int batch, Play&& play, Write&
       std::lock_guard guard(lock);
       if (failed) continue;
     }
-    std::vector<GameRecord> full;
+    std::vector<Result> full;
     try {
-      GameRecord r = play(k);
+      Result r = play(k);
       std::lock_guard guard(lock);
       pending.push_back(std::move(r));
       if (static_cast<int>(pending.size()) >= batch) full.swap(pending);

@@ -29,4 +29,15 @@ void play_here(const std::vector<std::int64_t>& games, int threads, int batch, c
       [&](std::int64_t k) { return play(games[static_cast<std::size_t>(k)]); }, write);
 }
 
+void play_bytes_here(const std::vector<std::int64_t>& games, int threads, int batch, const PlayBytesFn& play,
+                     const WriteBytesFn& write) {
+  play_in_batches(
+      static_cast<std::int64_t>(games.size()), threads, batch,
+      [&](std::int64_t k) {
+        const std::int64_t g = games[static_cast<std::size_t>(k)];
+        return Payload{g, play(g)};
+      },
+      [&](std::vector<Payload>& batch_out) { write(batch_out); });
+}
+
 }  // namespace qilab::experiments::shards

@@ -70,6 +70,25 @@ using WriteFn = std::function<void(const std::vector<GameRecord>&)>;
 void play(const std::vector<std::int64_t>& games, int threads, int batch, const PlayFn& play,
           const WriteFn& write);
 
+// Games whose result is bytes of the command's own instead of a record (training's self-play:
+// a game's samples, record and counts, training/selfplay_wire.h), shared the same way; rank 0
+// can send every other rank bytes between two plays (training: the network to play with).
+struct Payload {
+  std::int64_t game = 0;  // the game's index
+  std::string bytes;      // what playing it gave
+};
+using PlayBytesFn = std::function<std::string(std::int64_t)>;
+using WriteBytesFn = std::function<void(std::vector<Payload>&)>;
+using BroadcastFn = std::function<void(const std::string&)>;
+
+// Rank 0: play() for games that give bytes; `write` gets them in the order they come back.
+void play_bytes(const std::vector<std::int64_t>& games, int threads, int batch, const PlayBytesFn& play,
+                const WriteBytesFn& write);
+
+// Rank 0, outside play_bytes(): every serving rank hands `bytes` to its serve_bytes()'s
+// `on_broadcast`, which runs before any game handed out later starts there. Nothing for one rank.
+void broadcast(const std::string& bytes);
+
 // Rank 0: the games each rank has played in this process's play() calls (empty for one rank).
 std::vector<std::int64_t> games_by_rank();
 
@@ -77,6 +96,10 @@ std::vector<std::int64_t> games_by_rank();
 // records back `batch` at a time (and whenever it has no game left), until rank 0 calls
 // finish(); throws Quiet when rank 0 finished with a failure.
 void serve(int threads, int batch, const PlayFn& play);
+
+// Every rank but 0: serve() for games that give bytes; `on_broadcast` runs on the main thread
+// while no game is in play here, for each broadcast() of rank 0, in order.
+void serve_bytes(int threads, int batch, const PlayBytesFn& play, const BroadcastFn& on_broadcast);
 
 // Rank 0: the run is over (code 0), or failed with exit code `code`: every serving rank
 // returns. Once per run; nothing for one rank.

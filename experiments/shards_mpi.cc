@@ -6,10 +6,14 @@
 // Messages (tags below) between rank 0 and each other rank r, bytes of record_wire.h:
 //   r -> 0 kRequest: one more chunk of games, please (r asks again once it has one in reserve)
 //   0 -> r kWork:    a chunk of game indices
-//   r -> 0 kResult:  entries, one per game of a chunk: 0 and the record, or 1, the game, the
-//                    exit code and the message of its failure
+//   r -> 0 kResult:  entries, one per game of a chunk: 0 and the game's result as text (a
+//                    record, or a payload's index and bytes), or 1, the game, the exit code
+//                    and the message of its failure
+//   0 -> r kCast:    bytes of broadcast(), handed to serve_bytes()'s on_broadcast
 //   0 -> r kStop:    the run is over, with rank 0's exit code; r answers kBye and returns
 //   r -> 0 kSettle:  the message of a setup failure (ready(), settle())
+// MPI keeps the order of messages from one rank to another, so a kCast sent before a kWork is
+// taken before it.
 #include <mpi.h>
 
 #include <algorithm>
@@ -23,6 +27,7 @@
 #include <optional>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 #include <utility>
 
 #include "engine/core/error.h"
@@ -33,7 +38,7 @@
 namespace qilab::experiments::shards {
 namespace {
 
-enum Tag : int { kRequest = 1, kWork = 2, kResult = 3, kStop = 4, kBye = 5, kSettle = 6 };
+enum Tag : int { kRequest = 1, kWork = 2, kResult = 3, kStop = 4, kBye = 5, kSettle = 6, kCast = 7 };
 
 struct World {
   bool active = false;  // MPI started
@@ -158,13 +163,39 @@ std::string message_of(const std::exception_ptr& e) {
   }
 }
 
-// Rank 0: the entries of a kResult message from `source`; records go to `out`, failures to `fail`.
-template <class Fail>
-void take_results(const Message& m, std::vector<GameRecord>& out, Fail&& fail) {
+// A game's result as the text of a kResult entry, and back.
+std::string result_bytes(const GameRecord& r) {
+  std::string out;
+  wire::put_record(out, r);
+  return out;
+}
+std::string result_bytes(const Payload& p) {
+  std::string out;
+  wire::put_int(out, p.game);
+  return out + p.bytes;
+}
+template <class T>
+T result_of(const std::string& bytes) {
+  wire::Reader in(bytes);
+  if constexpr (std::is_same_v<T, GameRecord>) {
+    GameRecord r = in.get_record();
+    if (!in.done()) throw std::runtime_error("MPI message: bytes after a game record");
+    return r;
+  } else {
+    const std::int64_t g = in.get_int();
+    return Payload{g, bytes.substr(sizeof g)};
+  }
+}
+
+// Rank 0: the entries of a kResult message from `source`; results go to `out` (none kept for
+// std::string), failures to `fail`.
+template <class T, class Fail>
+void take_results(const Message& m, std::vector<T>& out, Fail&& fail) {
   wire::Reader in(m.bytes);
   while (!in.done()) {
     if (in.get_int() == 0) {
-      out.push_back(in.get_record());
+      const std::string bytes = in.get_text();
+      if constexpr (!std::is_same_v<T, std::string>) out.push_back(result_of<T>(bytes));
       ++world().played[static_cast<std::size_t>(m.source)];
     } else {
       const std::int64_t g = in.get_int();
@@ -230,14 +261,17 @@ int settle(int code, std::string& message, bool* print) {
   return its_code;
 }
 
-void play(const std::vector<std::int64_t>& games, int threads, int batch, const PlayFn& play,
-          const WriteFn& write) {
-  if (!many()) return play_here(games, threads, batch, play, write);
+namespace {
+
+// play() and play_bytes() on many ranks: T is what a game gives (a record or a Payload).
+template <class T, class Play, class Write>
+void play_on_ranks(const std::vector<std::int64_t>& games, int threads, int batch, const Play& play,
+                   const Write& write) {
   World& w = world();
   w.setup_over = true;
   std::mutex lock;  // everything below up to `running`
   std::size_t next = 0;
-  std::vector<GameRecord> local;  // played here, not yet taken by the main thread
+  std::vector<T> local;  // played here, not yet taken by the main thread
   std::int64_t error_game = std::numeric_limits<std::int64_t>::max();
   std::exception_ptr error;
   bool failed = false;
@@ -258,7 +292,7 @@ void play(const std::vector<std::int64_t>& games, int threads, int batch, const 
         g = games[next++];
       }
       try {
-        GameRecord r = play(g);
+        T r = play(g);
         std::lock_guard l(lock);
         local.push_back(std::move(r));
       } catch (...) {
@@ -285,14 +319,14 @@ void play(const std::vector<std::int64_t>& games, int threads, int batch, const 
   // answering the other ranks while the store commits (an fsync can take milliseconds).
   std::mutex write_lock;  // batches, writing, no_more_batches
   std::condition_variable have_batch;
-  std::deque<std::vector<GameRecord>> batches;
+  std::deque<std::vector<T>> batches;
   bool writing = false, no_more_batches = false;
   auto writer = [&] {
     std::unique_lock l(write_lock);
     while (true) {
       have_batch.wait(l, [&] { return no_more_batches || !batches.empty(); });
       if (batches.empty()) return;
-      std::vector<GameRecord> records = std::move(batches.front());
+      std::vector<T> records = std::move(batches.front());
       batches.pop_front();
       writing = true;
       l.unlock();
@@ -329,7 +363,7 @@ void play(const std::vector<std::int64_t>& games, int threads, int batch, const 
     for (int t = 0; t < threads; ++t) team.emplace_back(player);
     team.emplace_back(writer);
     StopTeam stop{lock, failed, write_lock, no_more_batches, have_batch};
-    std::vector<GameRecord> out;  // to hand to the writer
+    std::vector<T> out;  // to hand to the writer
     Backoff b;
     while (true) {
       bool busy = false;
@@ -388,9 +422,39 @@ void play(const std::vector<std::int64_t>& games, int threads, int batch, const 
   if (error) std::rethrow_exception(error);
 }
 
+}  // namespace
+
+void play(const std::vector<std::int64_t>& games, int threads, int batch, const PlayFn& play,
+          const WriteFn& write) {
+  if (!many()) return play_here(games, threads, batch, play, write);
+  play_on_ranks<GameRecord>(games, threads, batch, play, write);
+}
+
+void play_bytes(const std::vector<std::int64_t>& games, int threads, int batch, const PlayBytesFn& play,
+                const WriteBytesFn& write) {
+  if (!many()) return play_bytes_here(games, threads, batch, play, write);
+  play_on_ranks<Payload>(
+      games, threads, batch,
+      [&](std::int64_t g) {
+        return Payload{g, play(g)};
+      },
+      write);
+}
+
+void broadcast(const std::string& bytes) {
+  World& w = world();
+  if (!many()) return;
+  if (w.rank != 0 || w.finished) throw std::logic_error("shards::broadcast: not rank 0 of a running job");
+  for (int r = 1; r < w.size; ++r) send(r, kCast, bytes);
+}
+
 std::vector<std::int64_t> games_by_rank() { return many() ? world().played : std::vector<std::int64_t>{}; }
 
-void serve(int threads, int batch, const PlayFn& play) {
+namespace {
+
+// serve() and serve_bytes(): `play` gives what the game gives (a record or a Payload).
+template <class Play>
+void serve_rank(int threads, int batch, const Play& play, const BroadcastFn& on_broadcast) {
   if (!many() || world().rank == 0) throw std::logic_error("shards::serve: not a serving rank");
   world().setup_over = true;
   std::mutex lock;  // everything below up to the team
@@ -411,9 +475,9 @@ void serve(int threads, int batch, const PlayFn& play) {
       l.unlock();
       std::string entry;
       try {
-        const GameRecord r = play(g);
+        const std::string bytes = result_bytes(play(g));
         wire::put_int(entry, 0);
-        wire::put_record(entry, r);
+        wire::put_text(entry, bytes);
       } catch (...) {
         entry.clear();
         wire::put_int(entry, 1);
@@ -462,6 +526,10 @@ void serve(int threads, int batch, const PlayFn& play) {
           more.notify_all();
           --asked;
           last_chunk = chunk.size();
+        } else if (m->tag == kCast) {
+          // Sent between two plays of rank 0, once every game handed out came back: nothing
+          // is in play here.
+          on_broadcast(m->bytes);
         } else if (m->tag == kStop) {
           stop_code = static_cast<int>(in.get_int());
         } else {
@@ -500,13 +568,30 @@ void serve(int threads, int batch, const PlayFn& play) {
   if (stop_code != 0) throw Quiet(stop_code);
 }
 
+}  // namespace
+
+void serve(int threads, int batch, const PlayFn& play) {
+  serve_rank(threads, batch, play, [](const std::string&) {
+    throw std::logic_error("MPI: rank " + std::to_string(world().rank) + " got a broadcast it does not take");
+  });
+}
+
+void serve_bytes(int threads, int batch, const PlayBytesFn& play, const BroadcastFn& on_broadcast) {
+  serve_rank(
+      threads, batch,
+      [&](std::int64_t g) {
+        return Payload{g, play(g)};
+      },
+      on_broadcast);
+}
+
 void finish(int code) {
   World& w = world();
   if (!many() || w.rank != 0 || w.finished) return;
   w.finished = true;
   w.setup_over = true;
   // Games still out (play() left early): their results are taken and dropped.
-  std::vector<GameRecord> dropped;
+  std::vector<std::string> dropped;
   auto ignore = [](std::int64_t, std::exception_ptr) {};
   while (std::any_of(w.in_flight.begin(), w.in_flight.end(), [](std::int64_t n) { return n > 0; })) {
     const Message m = wait_for(MPI_ANY_SOURCE);

@@ -23,10 +23,20 @@ void play(const std::vector<std::int64_t>& games, int threads, int batch, const 
   play_here(games, threads, batch, play, write);
 }
 
+void play_bytes(const std::vector<std::int64_t>& games, int threads, int batch, const PlayBytesFn& play,
+                const WriteBytesFn& write) {
+  play_bytes_here(games, threads, batch, play, write);
+}
+
+void broadcast(const std::string&) {}
+
 std::vector<std::int64_t> games_by_rank() { return {}; }
 
 void serve(int, int, const PlayFn&) {
   throw std::logic_error("shards::serve: a run of one rank has no workers");
+}
+void serve_bytes(int, int, const PlayBytesFn&, const BroadcastFn&) {
+  throw std::logic_error("shards::serve_bytes: a run of one rank has no workers");
 }
 void finish(int) {}
 

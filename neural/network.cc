@@ -291,12 +291,25 @@ bool Network::same_weights(const Network& other) const {
   return true;
 }
 
-void Network::save(const std::string& path) const {
+std::string Network::to_bytes() const {
   torch::serialize::OutputArchive archive;
   write_network(*this, archive);
   std::ostringstream out;
   archive.save_to(out);
-  write_file_atomically(path, out.str());
+  return out.str();
+}
+
+void Network::save(const std::string& path) const { write_file_atomically(path, to_bytes()); }
+
+Network Network::from_bytes(const std::string& bytes, const std::string& where) {
+  std::istringstream in(bytes);
+  torch::serialize::InputArchive archive;
+  try {
+    archive.load_from(in);
+  } catch (const c10::Error&) {
+    throw Error(where + ": not a network (expected a qilab network saved by 'qilab train')");
+  }
+  return read_network(archive, where);
 }
 
 Network Network::load(const std::string& path) {

@@ -76,6 +76,10 @@ class Network {
   void save(const std::string& path) const;
   // Reads a file written by save(); Error naming the file on anything else.
   static Network load(const std::string& path);
+  // What save() writes, as bytes, and back (Error naming `where` on anything else): a network
+  // sent to the other ranks of an MPI run (training/selfplay_ranks.h).
+  std::string to_bytes() const;
+  static Network from_bytes(const std::string& bytes, const std::string& where);
 
   struct Impl;  // LibTorch side: neural/network_impl.h
   Impl& impl() { return *impl_; }

@@ -35,17 +35,34 @@
 #include "training/gating.h"
 #include "training/replay.h"
 #include "training/selfplay.h"
+#include "training/selfplay_config.h"
 #include "training/shard.h"
 #include "training/train_config.h"
 #include "training/trainer.h"
 
 namespace qilab::training {
 
+// An iteration's self-play games, for RunHooks::self_play.
+struct SelfPlayRound {
+  std::int64_t iteration = 0;  // 0-based
+  std::uint64_t seed = 0;      // game i draws from Rng(seed).split(i)
+  std::int64_t first_index = 0;
+  int games = 0;
+  std::string network;  // the file of the network self-play uses (networks/gen-NNNNNN.net)
+};
+
 struct RunHooks {
   // Tests: return (as if the process died) right after the step with this number was taken
   // and its checkpoint, if due, written; < 0: run to the end.
   std::int64_t stop_after_step = -1;
   std::ostream* log = nullptr;  // progress lines, or none
+  // Called once the run directory is set up, before the first iteration (MPI: the other ranks
+  // wait for it, training/selfplay_ranks.h).
+  std::function<void()> ready;
+  // Plays an iteration's games in place of self_play() on `backend` (MPI: on every rank).
+  std::function<SelfPlayOutput(neural::InferenceBackend& backend, const SelfPlayConfig&,
+                               const SelfPlayRound&)>
+      self_play;
 };
 
 // Appends one JSON line per call with a single write and fdatasync (like game records).
@@ -171,28 +188,7 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
   auto service = std::make_shared<neural::InferenceService>(
       neural::Network::load(numbered(networks, "gen", best, 6, ".net")), service_config);
 
-  SelfPlayConfig sp;
-  sp.search = search_config_for(game);
-  sp.search.budget.simulations = cfg.selfplay.simulations;
-  sp.search.batch = cfg.selfplay.batch;
-  sp.search.puct_c = cfg.selfplay.puct;
-  sp.search.fpu_value = cfg.selfplay.fpu_reduction;
-  sp.search.noise_alpha = cfg.selfplay.noise_alpha;
-  sp.search.noise_fraction = cfg.selfplay.noise_fraction;
-  sp.search.temperature = cfg.selfplay.temperature;
-  sp.search.temperature_moves = cfg.selfplay.temperature_moves;
-  sp.search.temperature_after = cfg.selfplay.temperature_after;
-  sp.search.max_nodes = static_cast<std::size_t>(cfg.selfplay.max_nodes);
-  sp.fast_simulations = cfg.selfplay.fast_simulations;
-  sp.full_fraction = cfg.selfplay.full_fraction;
-  sp.search.value_scale =
-      cfg.selfplay.value_scale == "tree" ? search::ValueScale::kTree : search::ValueScale::kGame;
-  sp.resign_threshold = cfg.selfplay.resign_threshold;
-  sp.resign_consecutive = cfg.selfplay.resign_consecutive;
-  sp.resign_check_fraction = cfg.selfplay.resign_check_fraction;
-  sp.threads = cfg.selfplay.threads;
-  sp.heuristic_prior_temperature = cfg.selfplay.heuristic_prior_temperature;
-  sp.root_value_weight = cfg.selfplay.root_value_weight;
+  if (hooks.ready) hooks.ready();
 
   auto checkpoint = [&](std::int64_t it, std::int64_t it_steps) {
     const std::string path = numbered(checkpoints, "step", trainer.steps(), 8, ".ckpt");
@@ -204,10 +200,12 @@ void run_training(const G& game, const TrainConfig& cfg, const std::string& out,
     const std::string shard_path = numbered(shards, "shard", it + 1, 6, ".bin");
     if (!(resume && it == iteration && iteration_steps > 0)) {
       const std::uint64_t seed = Rng(cfg.seed).split(static_cast<std::uint64_t>(it)).next();
-      sp.heuristic_weight = heuristic_weight_at(cfg, it);
-      sp.heuristic_prior_weight = heuristic_weight_at(cfg, it, cfg.selfplay.heuristic_prior_weight);
+      const SelfPlayConfig sp = selfplay_config_of(game, cfg, it);
       SelfPlayOutput played =
-          self_play(game, *service, sp, seed, it * cfg.selfplay.games, cfg.selfplay.games);
+          hooks.self_play ? hooks.self_play(*service, sp,
+                                            {it, seed, it * cfg.selfplay.games, cfg.selfplay.games,
+                                             numbered(networks, "gen", best, 6, ".net")})
+                          : self_play(game, *service, sp, seed, it * cfg.selfplay.games, cfg.selfplay.games);
       write_shard(shard_path, shape, played.samples);
       std::string lines;
       for (const auto& r : played.records) lines += r.to_json().dump() + "\n";

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -198,37 +199,23 @@ play_one(const G& game, search::Mcts<typename G::State, neural::NetEvaluator<typ
   return out;
 }
 
-}  // namespace detail
-
-// Plays games first_index .. first_index + games - 1 on `backend`.
 template <Game G>
-requires HasEncoding<G> SelfPlayOutput self_play(const G& game, neural::InferenceBackend& backend,
-                                                 const SelfPlayConfig& c, std::uint64_t seed,
-                                                 std::int64_t first_index, int games) {
-  using S = typename G::State;
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<detail::GameOutput> results(static_cast<std::size_t>(std::max(games, 0)));
-  std::atomic<int> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto worker = [&] {
-    try {
-      search::Mcts<S, neural::NetEvaluator<S>> mcts(c.search, neural::NetEvaluator<S>(game, backend));
-      mcts.evaluator().set_heuristic_weight(c.heuristic_weight);
-      mcts.evaluator().set_heuristic_priors(c.heuristic_prior_weight, c.heuristic_prior_temperature);
-      for (int i = next++; i < games; i = next++)
-        results[static_cast<std::size_t>(i)] = detail::play_one(game, mcts, c, seed, first_index + i);
-    } catch (...) {
-      std::lock_guard lock(error_mutex);
-      if (!error) error = std::current_exception();
-      next = games;
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < std::max(1, c.threads); ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
+using SelfPlaySearch = search::Mcts<typename G::State, neural::NetEvaluator<typename G::State>>;
+
+// The search a self-play game thread runs, game after game (play_one clears it).
+template <Game G>
+requires HasEncoding<G> std::unique_ptr<SelfPlaySearch<G>> make_search(const G& game,
+                                                                       neural::InferenceBackend& backend,
+                                                                       const SelfPlayConfig& c) {
+  auto mcts =
+      std::make_unique<SelfPlaySearch<G>>(c.search, neural::NetEvaluator<typename G::State>(game, backend));
+  mcts->evaluator().set_heuristic_weight(c.heuristic_weight);
+  mcts->evaluator().set_heuristic_priors(c.heuristic_prior_weight, c.heuristic_prior_temperature);
+  return mcts;
+}
+
+// Games' outputs, in game order, as one output (its seconds left at 0).
+inline SelfPlayOutput collect(std::vector<GameOutput>& results) {
   SelfPlayOutput out;
   for (auto& g : results) {
     out.stats.games += 1;
@@ -241,6 +228,38 @@ requires HasEncoding<G> SelfPlayOutput self_play(const G& game, neural::Inferenc
     out.records.push_back(std::move(g.record));
   }
   out.stats.samples = static_cast<std::int64_t>(out.samples.size());
+  return out;
+}
+
+}  // namespace detail
+
+// Plays games first_index .. first_index + games - 1 on `backend`.
+template <Game G>
+requires HasEncoding<G> SelfPlayOutput self_play(const G& game, neural::InferenceBackend& backend,
+                                                 const SelfPlayConfig& c, std::uint64_t seed,
+                                                 std::int64_t first_index, int games) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<detail::GameOutput> results(static_cast<std::size_t>(std::max(games, 0)));
+  std::atomic<int> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto worker = [&] {
+    try {
+      const auto mcts = detail::make_search(game, backend, c);
+      for (int i = next++; i < games; i = next++)
+        results[static_cast<std::size_t>(i)] = detail::play_one(game, *mcts, c, seed, first_index + i);
+    } catch (...) {
+      std::lock_guard lock(error_mutex);
+      if (!error) error = std::current_exception();
+      next = games;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::max(1, c.threads); ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+  SelfPlayOutput out = detail::collect(results);
   out.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -39,7 +39,7 @@ class Reader {
 };
 }  // namespace
 
-void write_shard(const std::string& path, const SampleShape& shape, const std::vector<Sample>& samples) {
+std::string shard_bytes(const SampleShape& shape, const std::vector<Sample>& samples) {
   std::string out(kMagic, sizeof kMagic);
   put<std::int32_t>(out, shape.input_size);
   put<std::int32_t>(out, shape.policy_size);
@@ -54,11 +54,19 @@ void write_shard(const std::string& path, const SampleShape& shape, const std::v
     }
     out.append(reinterpret_cast<const char*>(s.outcome.data()), sizeof(float) * s.outcome.size());
   }
-  write_file_atomically(path, out);
+  return out;
+}
+
+void write_shard(const std::string& path, const SampleShape& shape, const std::vector<Sample>& samples) {
+  write_file_atomically(path, shard_bytes(shape, samples));
 }
 
 std::vector<Sample> read_shard(const std::string& path, const SampleShape& shape) {
-  const std::string data = read_text_file(path, "sample shard");
+  return samples_from_bytes(read_text_file(path, "sample shard"), shape, path);
+}
+
+std::vector<Sample> samples_from_bytes(const std::string& data, const SampleShape& shape,
+                                       const std::string& path) {
   if (data.size() < sizeof kMagic || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0)
     throw Error(path + ": field 'magic' expects QLSHARD1 (a qilab sample shard)");
   Reader r(data, path);

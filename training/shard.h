@@ -15,4 +15,10 @@ void write_shard(const std::string& path, const SampleShape& shape, const std::v
 // Reads a shard; Error "<path>: <field> ..." on a truncated, foreign or mismatched file.
 std::vector<Sample> read_shard(const std::string& path, const SampleShape& shape);
 
+// The bytes of a shard, and back (Error "<where>: <field> ..."): also the samples of one game
+// sent between the ranks of an MPI run (training/selfplay_wire.h).
+std::string shard_bytes(const SampleShape& shape, const std::vector<Sample>& samples);
+std::vector<Sample> samples_from_bytes(const std::string& data, const SampleShape& shape,
+                                       const std::string& where);
+
 }  // namespace qilab::training

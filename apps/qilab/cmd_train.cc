@@ -1,4 +1,5 @@
-// qilab train: the AlphaZero loop (training/run.h) on a game with an encoding.
+// qilab train: the AlphaZero loop (training/run.h) on a game with an encoding; under mpirun
+// the self-play games are shared among the ranks (training/selfplay_ranks.h, docs/scale.md).
 //   qilab train --config configs/train/checkers-2p.toml --out runs/NAME [--resume]
 #include <iostream>
 #include <string>
@@ -8,6 +9,7 @@
 #include "engine/core/error.h"
 #include "engine/registry.h"
 #include "training/run.h"
+#include "training/selfplay_ranks.h"
 #include "training/train_config.h"
 
 namespace qilab::cli {
@@ -28,7 +30,7 @@ void add_train_command(CLI::App& app) {
       if constexpr (HasEncoding<G>) {
         training::RunHooks hooks;
         hooks.log = &std::cerr;
-        training::run_training(game, cfg, *out, *resume, hooks);
+        training::train_on_ranks(game, cfg, *out, *resume, hooks);
       } else {
         throw Error(cfg.source + ": field 'game' names " + std::string(G::kId) +
                     ", which has no network encoding (EncodingSpec) in this build");

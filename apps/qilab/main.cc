@@ -34,7 +34,9 @@ int report(std::string msg, int code) {
 }
 
 // The commands that share their games among the ranks of an MPI job.
-bool runs_on_ranks(const std::string& command) { return command == "tournament" || command == "openings"; }
+bool runs_on_ranks(const std::string& command) {
+  return command == "tournament" || command == "openings" || command == "train";
+}
 
 }  // namespace
 
@@ -82,8 +84,8 @@ int main(int argc, char** argv) {
         return report("unknown command '" + first + "' (known: " + known + ")", kBadInput);
       }
       if (found && qilab::experiments::shards::size() > 1 && !runs_on_ranks(first))
-        return report("'" + first + "' runs as one process; under mpirun only tournament and openings " +
-                          "share their games among ranks (docs/scale.md)",
+        return report("'" + first + "' runs as one process; under mpirun only tournament, openings and " +
+                          "train share their games among ranks (docs/scale.md)",
                       kBadInput);
     }
     app.parse(argc, argv);  // runs the chosen subcommand's callback
