@@ -73,7 +73,14 @@ void check_same_play(const std::string& db, const TournamentPlan& plan,
     const nlohmann::json theirs = lineups.is_array() && !lineups.empty() ? lineups[0] : lineups;
     throw differs("agents", join(theirs), join(nlohmann::json(agents)));
   }
-  Store::check_resumable(db, plan.identity);  // the agent files' hashes, and anything else
+  nlohmann::json stored = nlohmann::json::object(), mine = nlohmann::json::object();
+  for (const auto& a : Store::open_for_read(db).agents())
+    if (!a.file_hash.empty()) stored[a.spec] = a.file_hash;
+  for (const auto& a : plan.identity.agents)
+    if (!a.file_hash.empty()) mine[a.spec] = a.file_hash;
+  if (stored != mine)
+    throw differs("other agent files (content hashes)", brief(stored, 200), brief(mine, 200));
+  Store::check_resumable(db, plan.identity);  // anything else
 }
 
 template <Game G>
@@ -96,6 +103,12 @@ PlayReport run_play(const G& game, const TournamentConfig& tc, const MatchConfig
           rep.records_path +
           ": records of a play run without its store (tournament.db), as an earlier qilab wrote them; "
           "this qilab resumes from the store: use another output directory");
+    // The records exported by the last run must still be its records: a games.jsonl of another
+    // run, or one edited by hand, is named as play has always named it (check_run_records), not
+    // overwritten unseen.
+    if (fs::exists(rep.records_path, ec))
+      check_run_records(rep.records_path, identity_of(game, cfg),
+                        [&game](const GameRecord& r) { return replay_difference(game, r); });
     check_same_play(db, plan, cfg.agents);
   }
   TournamentRun run = play_tournament(game, tc, plan, cfg.out_dir);

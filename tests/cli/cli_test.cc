@@ -214,7 +214,7 @@ TEST_CASE("play is a tournament of one line-up: its store is the truth, its file
   CHECK(slurp(out / "games.jsonl") == lines);
   // Another run's settings are named.
   check_bad_input(qilab(play + "--agents greedy,random --games 6 --out '" + out.string() + "'"),
-                  "was played with agents random,greedy, this run has greedy,random");
+                  "was played with agents (per seat) random,greedy, this run has greedy,random");
   check_bad_input(qilab("play --game configs/games/checkers-2p.toml --set max_turns=40 --seed 3 --agents "
                         "random,greedy --out '" +
                         out.string() + "'"),
