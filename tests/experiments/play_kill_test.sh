@@ -43,6 +43,8 @@ done
 "${play[@]}" --out "$work/broken" > "$work/last.txt"
 grep -q "games played now, .* already in $work/broken/tournament.db (resumed)" "$work/last.txt" ||
   fail "last run's report: $(tail -2 "$work/last.txt")"
+resumed=$(sed -n 's/.* games played now, \([0-9]*\) already in .*/\1/p' "$work/last.txt")
+[ "${resumed:-0}" -gt 0 ] || fail "the last run resumed no game: the killed runs stored none"
 [ "$(wc -l < "$work/broken/games.jsonl")" -eq "$total" ] ||
   fail "expected $total games, found $(wc -l < "$work/broken/games.jsonl")"
 cmp -s "$work/whole/games.jsonl" "$work/broken/games.jsonl" || fail "the resumed run's records differ from the unbroken run's"
