@@ -29,6 +29,11 @@ class Agent {
   virtual void observe(Action view) { (void)view; }
   // Statistics of the last choice (search agents: simulations, time, depth, ...), or null.
   virtual nlohmann::json last_stats() const { return nullptr; }
+  // Whether the referee may take this agent's choices in a state it was handed whole without
+  // checking them (experiments/match.h): true only for agents qilab ships that choose among the
+  // state's own legal_actions (random, greedy, mcts); false for anything else (Python agents,
+  // tests' agents), whose every action is checked.
+  virtual bool trusted() const { return false; }
 };
 
 template <GameState S>

@@ -12,6 +12,7 @@
 #include <exception>
 #include <mutex>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "agents/factory.h"
@@ -20,6 +21,7 @@
 #include "engine/core/game.h"
 #include "engine/core/input.h"
 #include "engine/core/record.h"
+#include "engine/core/state_defaults.h"
 #include "engine/core/version.h"
 #include "experiments/match_session.h"
 #include "experiments/referee.h"
@@ -51,6 +53,15 @@ RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
   return id;
 }
 
+// Whether the referee may hand an agent of S the true state itself: every seat sees the whole
+// state (the state takes sample_world from PerfectInformation, unchanged) and every action
+// (no action_view of its own). Then sample_world(seat, rng) is a copy of the state that draws
+// nothing from rng, and the referee's fast path (play_seated) skips the copy.
+template <class S>
+concept HandsWholeState = std::is_base_of_v<PerfectInformation<S>, S> &&
+    (!HasActionView<S>)&&std::is_same_v<decltype(&S::sample_world),
+                                        S (PerfectInformation<S>::*)(Player, Rng&) const>;
+
 // Plays game `index` of a run to the end with `seat_names[s]` in seat s. The referee alone
 // holds the true state: each agent is shown state.sample_world(seat, rng) (the state itself in
 // perfect-information games) and, after every action, only its seat's view of it
@@ -58,6 +69,12 @@ RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
 // state.sample_chance(rng). An agent that throws (or whose view cannot be drawn: sample_world
 // throws), or that runs over the referee's time limit too often, forfeits its seat
 // (referee.h); the event is recorded.
+//
+// The fast path, where a game hands every seat the whole state (HandsWholeState) and the
+// referee is not told `general`: agents choose on the state itself (no copy), the clock is read
+// only under a time limit, and the actions of trusted agents (Agent::trusted: the ones qilab
+// ships) are not checked again with is_legal. It plays exactly the games the general path
+// plays (tests/experiments/match_test.cc compares their records).
 //
 // `make(game, name)` builds each seat's agent: make_agent in runs; tests pass their own to
 // watch what the referee hands an agent, or to seat one that fails.
@@ -84,25 +101,36 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
     agents.push_back(make(game, spec));
     agents.back()->reset();
   }
+  const bool whole = HandsWholeState<S> && !referee.general;
+  const bool timed = referee.move_time_limit_ms > 0;
+  std::array<bool, kMaxPlayers> checked{};  // seats whose actions are checked with is_legal
+  for (std::size_t q = 0; q < agents.size(); ++q) checked[q] = !whole || !agents[q]->trusted();
   std::array<int, kMaxPlayers> strikes{};
   std::vector<double> ended_by_forfeit;  // returns, when a forfeit ended the game
   S state = game.initial_state();
   while (!state.is_terminal()) {
     Action a{};
+    bool check = true;
     if (state.is_chance()) {
       a = state.sample_chance(rng);
     } else {
       const Player p = state.current_player();
       auto& agent = *agents[static_cast<std::size_t>(p)];
-      auto t0 = Clock::now();
+      check = checked[static_cast<std::size_t>(p)];
+      Clock::time_point t0{};
       std::string failure;  // the event's kind, when the agent failed
       std::string message;
       // The seat's view is part of its decision: a world that cannot be drawn for it (a
       // sampler that gives up) fails the decision like an agent that throws.
       try {
-        const S view = state.sample_world(p, rng);
-        t0 = Clock::now();
-        a = agent.choose(view, rng);
+        if (whole) {
+          if (timed) t0 = Clock::now();
+          a = agent.choose(state, rng);
+        } else {
+          const S view = state.sample_world(p, rng);
+          if (timed) t0 = Clock::now();
+          a = agent.choose(view, rng);
+        }
       } catch (const std::exception& e) {
         failure = "error";
         message = brief_text(e.what(), 200);
@@ -110,7 +138,7 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
         failure = "error";
         message = "an exception that is not a std::exception";
       }
-      if (failure.empty() && referee.move_time_limit_ms > 0) {
+      if (failure.empty() && timed) {
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
         if (ms > referee.move_time_limit_ms) {
           failure = "timeout";
@@ -139,7 +167,7 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
         r.stats.push_back({{"ply", r.actions.size()}, {"seat", p}, {"stats", std::move(stats)}});
     }
     // A bad agent or game is a bug, not bad input: logic_error makes the CLI exit 1.
-    if (!state.is_legal(a))
+    if (check && !state.is_legal(a))
       throw std::logic_error("game " + std::to_string(index) + ": action " + std::to_string(a) +
                              " chosen at ply " + std::to_string(r.actions.size()) + " is not legal");
     if (referee.notation) r.notation.push_back(state.action_to_string(a));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 
 #include "engine/core/config.h"
 #include "engine/core/error.h"
@@ -81,49 +82,56 @@ MatchSession::MatchSession(RunIdentity id, MatchConfig cfg, ReplayCheck replay)
 
 MatchSession::~MatchSession() = default;
 
-void MatchSession::load_existing() {
+std::vector<GameRecord> check_run_records(const std::string& path, const RunIdentity& id,
+                                          const ReplayCheck& replay, std::vector<int>* line_numbers) {
   const std::string resume_hint = "; use another output directory, or repeat the original settings to resume";
   std::vector<int> lines;
-  const std::vector<GameRecord> records = read_records(records_path_, &lines);
+  std::vector<GameRecord> records = read_records(path, &lines);
+  std::set<std::int64_t> seen;
   for (std::size_t k = 0; k < records.size(); ++k) {
     const GameRecord& r = records[k];
-    const std::string where =
-        records_path_ + ":" + std::to_string(lines[k]) + ": game " + std::to_string(r.index);
+    const std::string where = path + ":" + std::to_string(lines[k]) + ": game " + std::to_string(r.index);
     auto differs = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
       return Error(where + " was played with " + what + " " + theirs +
                    (ours.empty() ? "" : ", this run has " + ours) + resume_hint);
     };
-    if (r.game != id_.game) throw differs("game", brief(r.game), id_.game);
-    if (r.seed != id_.seed) throw differs("seed", std::to_string(r.seed), std::to_string(id_.seed));
-    if (r.options != id_.options)
-      throw differs("other options:", option_difference(r.options, id_.options), "");
-    if (r.config_hash != id_.config_hash)
-      throw differs("config hash", r.config_hash + " (the same options)", id_.config_hash);
+    if (r.game != id.game) throw differs("game", brief(r.game), id.game);
+    if (r.seed != id.seed) throw differs("seed", std::to_string(r.seed), std::to_string(id.seed));
+    if (r.options != id.options)
+      throw differs("other options:", option_difference(r.options, id.options), "");
+    if (r.config_hash != id.config_hash)
+      throw differs("config hash", r.config_hash + " (the same options)", id.config_hash);
     if (r.index < 0) throw Error(where + ": negative game index");
     // An agent file edited since the record was written is another agent (older records, which
     // lack the hashes, are taken as they are: their replay below still checks the game).
-    if (!r.agent_files.empty() && r.agent_files != id_.agent_files)
+    if (!r.agent_files.empty() && r.agent_files != id.agent_files)
       throw differs("other agent files (content hashes)", brief(r.agent_files, 200),
-                    brief(id_.agent_files, 200));
-    const auto expected = seat_agents(id_.agents, id_.seats, r.index);
+                    brief(id.agent_files, 200));
+    const auto expected = seat_agents(id.agents, id.seats, r.index);
     if (r.agents != expected) throw differs("agents (per seat)", join(r.agents), join(expected));
-    if (static_cast<int>(r.returns.size()) != id_.seats)
-      throw Error(where + ": expected " + std::to_string(id_.seats) + " returns, found " +
+    if (static_cast<int>(r.returns.size()) != id.seats)
+      throw Error(where + ": expected " + std::to_string(id.seats) + " returns, found " +
                   std::to_string(r.returns.size()));
     // The record's own fields agree with this run; its game must also be one the rules allow,
     // ending as recorded, or an edited line would be counted as a real game.
-    if (replay_) {
-      if (const std::string what = replay_(r); !what.empty())
+    if (replay) {
+      if (const std::string what = replay(r); !what.empty())
         throw Error(where + " does not replay: " + what +
                     "; the file was edited or damaged: use another output directory");
     }
+    if (!seen.insert(r.index).second) throw Error(where + ": recorded twice");
+  }
+  if (line_numbers) *line_numbers = std::move(lines);
+  return records;
+}
+
+void MatchSession::load_existing() {
+  for (const GameRecord& r : check_run_records(records_path_, id_, replay_)) {
     if (r.index >= cfg_.games) {
       ++beyond_;
       continue;
     }
-    auto& slot = results_[static_cast<std::size_t>(r.index)];
-    if (slot) throw Error(where + ": recorded twice");
-    slot = result_of(r);
+    results_[static_cast<std::size_t>(r.index)] = result_of(r);
     endings_[static_cast<std::size_t>(r.index)] = r.ending;
     ++resumed_;
   }

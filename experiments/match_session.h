@@ -58,6 +58,15 @@ void check_match_config(const MatchConfig& cfg);
 // "" when it replays exactly. The match runner supplies it for its game (match.h).
 using ReplayCheck = std::function<std::string(const GameRecord&)>;
 
+// The records of a run's records file (games.jsonl) checked against run `id` before anything is
+// played: each record's game, seed, options, config hash, agent files and agents per seat
+// (rotation.h) must be the run's, each must replay exactly (`replay`), and no game may be
+// recorded twice; throws Error naming the file, the line and the first mismatch. Returns the
+// records (a torn last line left out, as read_records leaves it) and, in `lines`, their line
+// numbers.
+std::vector<GameRecord> check_run_records(const std::string& path, const RunIdentity& id,
+                                          const ReplayCheck& replay, std::vector<int>* lines = nullptr);
+
 class MatchSession {
  public:
   // Checks the directory and any existing games.jsonl against `id` before anything is written,

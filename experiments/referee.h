@@ -20,6 +20,11 @@ struct Referee {
   // Whether the record gets each action's notation as it is played. Tournaments keep actions
   // only (their store writes the notation when exporting, by replaying: notation.h).
   bool notation = true;
+  // Whether to take the general path for every game: each agent handed a copy of its seat's
+  // view, every action checked with is_legal. Off, a game whose seats see the whole state takes
+  // the fast path (match.h, play_seated), which plays the same games; tests turn it on to
+  // compare.
+  bool general = false;
 };
 
 // The returns of a game ended by seat `seat`'s forfeit: -1 for every seat of its team, +1 for

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -81,6 +82,13 @@ class Statement {
     return check(sqlite3_bind_blob(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
   }
   Statement& bind_null(int i) { return check(sqlite3_bind_null(stmt_, i)); }
+  // Text or bytes that outlive the next run() (which steps and clears the bindings): not copied.
+  Statement& bind_static(int i, std::string_view v) {
+    return check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC));
+  }
+  Statement& bind_static_blob(int i, const void* data, std::size_t bytes) {
+    return check(sqlite3_bind_blob(stmt_, i, data, static_cast<int>(bytes), SQLITE_STATIC));
+  }
   // True while there is a row.
   bool step() {
     const int rc = sqlite3_step(stmt_);
@@ -209,10 +217,36 @@ std::vector<StoreAgent> read_agents(sqlite3* db, const std::string& path) {
 
 }  // namespace
 
+struct Store::Writer {
+  Writer(sqlite3* db, const std::string& path, const nlohmann::json& meta)
+      : base_options(parse_json(meta["options"].get<std::string>(), path + ": meta.options")),
+        games(db, path,
+              "INSERT INTO games(idx, lineup, options, config_hash, length, actions, setups, program, "
+              "forfeits, events, ending) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        seats(
+            db, path,
+            "INSERT INTO seats(game, seat, agent, team, result, outcome, setup) VALUES(?, ?, ?, ?, ?, ?, ?)"),
+        stats(db, path, "INSERT INTO move_stats(game, ply, seat, stats) VALUES(?, ?, ?, ?)") {
+    for (const auto& t : parse_json(meta["teams"].get<std::string>(), path + ": meta.teams"))
+      teams.push_back(t);
+    Statement q(db, path, "SELECT id, name FROM agents");
+    while (q.step()) agent_id[q.text(1)] = q.integer(0);
+  }
+  nlohmann::json base_options;
+  nlohmann::json teams = nlohmann::json::array();
+  std::map<std::string, std::int64_t, std::less<>> agent_id;
+  Statement games, seats, stats;
+};
+
 Store::Store(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
 Store::Store(Store&& other) noexcept
-    : path_(std::move(other.path_)), db_(std::exchange(other.db_, nullptr)) {}
-Store::~Store() { sqlite3_close(db_); }
+    : path_(std::move(other.path_)),
+      db_(std::exchange(other.db_, nullptr)),
+      writer_(std::move(other.writer_)) {}
+Store::~Store() {
+  writer_.reset();  // its statements are finalized before the database closes
+  sqlite3_close(db_);
+}
 
 Store Store::open_for_read(const std::string& path) {
   check_readable_file(path, "tournament store");
@@ -245,7 +279,12 @@ Store Store::open_for_write(const std::string& path, const StoreIdentity& id) {
   sqlite3* db = store.db_;
   nlohmann::json meta;
   const Kind kind = inspect(db, path, &meta);
-  exec(db, path, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;");
+  // WAL with synchronous=NORMAL: a commit is appended to the WAL and is then safe from a killed
+  // process (the kernel holds it); only the checkpoints wait for the disk. A power failure can
+  // lose the last batches, never corrupt the store, and a rerun plays them again: the games are
+  // a function of the config, so nothing but time is lost. FULL would wait for the disk at every
+  // batch.
+  exec(db, path, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
   if (kind == Kind::kEmpty) {
     exec(db, path, "BEGIN IMMEDIATE");
     exec(db, path, kSchema);
@@ -294,65 +333,68 @@ std::int64_t Store::game_count() const {
 
 void Store::write(const std::vector<GameRecord>& games) {
   if (games.empty()) return;
-  const nlohmann::json m = meta();
-  const std::string base_options = m["options"].get<std::string>();
-  const auto teams = parse_json(m["teams"].get<std::string>(), path_ + ": meta.teams");
-  std::map<std::string, std::int64_t> agent_id;
-  {
-    Statement q(db_, path_, "SELECT id, name FROM agents");
-    while (q.step()) agent_id[q.text(1)] = q.integer(0);
-  }
+  if (!writer_) writer_ = std::make_unique<Writer>(db_, path_, meta());
+  Writer& w = *writer_;
+  static constexpr std::string_view kNoEvents = "[]", kNoSetups = "null";
+  std::vector<int> team_of;
   exec(db_, path_, "BEGIN IMMEDIATE");
   try {
-    Statement g(db_, path_,
-                "INSERT INTO games(idx, lineup, options, config_hash, length, actions, setups, program, "
-                "forfeits, events, ending) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    Statement s(
-        db_, path_,
-        "INSERT INTO seats(game, seat, agent, team, result, outcome, setup) VALUES(?, ?, ?, ?, ?, ?, ?)");
-    Statement st(db_, path_, "INSERT INTO move_stats(game, ply, seat, stats) VALUES(?, ?, ?, ?)");
     for (const GameRecord& r : games) {
-      const std::string options = r.options.dump();
       std::int64_t forfeits = 0;
       for (const auto& e : r.events) forfeits += e.value("forfeit", false) ? 1 : 0;
+      Statement& g = w.games;
       g.bind(1, r.index).bind(2, r.lineup);
-      if (options == base_options)
+      if (r.options == w.base_options)  // the options of every game but drawn ones: kept once, in meta
         g.bind_null(3);
       else
-        g.bind(3, options);
-      g.bind(4, r.config_hash)
-          .bind(5, static_cast<std::int64_t>(r.actions.size()))
-          .bind_blob(6, actions_blob(r.actions))
-          .bind(7, r.setups.dump())
-          .bind(8, r.program)
-          .bind(9, forfeits)
-          .bind(10, r.events.dump())
-          .bind(11, r.ending);
+        g.bind(3, r.options.dump());
+      g.bind_static(4, r.config_hash).bind(5, static_cast<std::int64_t>(r.actions.size()));
+      // The actions blob: 32-bit little-endian ids, the vector's own bytes where the machine's
+      // order is that one.
+      static_assert(sizeof(Action) == 4);
+      std::string blob;
+      if constexpr (std::endian::native == std::endian::little)
+        g.bind_static_blob(6, r.actions.data(), r.actions.size() * sizeof(Action));
+      else
+        g.bind_blob(6, blob = actions_blob(r.actions));
+      const bool no_setups = r.setups.is_null(), no_events = r.events.is_array() && r.events.empty();
+      if (no_setups)
+        g.bind_static(7, kNoSetups);
+      else
+        g.bind(7, r.setups.dump());
+      g.bind_static(8, r.program).bind(9, forfeits);
+      if (no_events)
+        g.bind_static(10, kNoEvents);
+      else
+        g.bind(10, r.events.dump());
+      g.bind_static(11, r.ending);
       g.run();
-      std::vector<int> team_of;
+      team_of.clear();
       for (std::size_t k = 0; k < r.returns.size(); ++k)
-        team_of.push_back(k < teams.size() ? teams[k].get<int>() : static_cast<int>(k));
+        team_of.push_back(k < w.teams.size() ? w.teams[k].get<int>() : static_cast<int>(k));
       const auto outcomes = seat_outcomes(r.returns, team_of);
       for (std::size_t k = 0; k < r.returns.size(); ++k) {
-        const std::string name = k < r.agents.size() ? r.agents[k] : std::string();
-        auto it = agent_id.find(name);
-        if (it == agent_id.end())
-          throw Error(path_ + ": game " + std::to_string(r.index) + " seats agent '" + name +
+        const std::string_view name =
+            k < r.agents.size() ? std::string_view(r.agents[k]) : std::string_view();
+        auto it = w.agent_id.find(name);
+        if (it == w.agent_id.end())
+          throw Error(path_ + ": game " + std::to_string(r.index) + " seats agent '" + std::string(name) +
                       "', which the store does not list");
-        s.bind(1, r.index)
+        Statement& st = w.seats;
+        st.bind(1, r.index)
             .bind(2, static_cast<std::int64_t>(k))
             .bind(3, it->second)
             .bind(4, static_cast<std::int64_t>(team_of[k]))
             .bind(5, r.returns[k])
-            .bind(6, std::string(outcome_name(outcomes[k])));
+            .bind_static(6, outcome_name(outcomes[k]));
         if (r.setups.is_array() && k < r.setups.size())
-          s.bind(7, r.setups[k].dump());
+          st.bind(7, r.setups[k].dump());
         else
-          s.bind_null(7);
-        s.run();
+          st.bind_null(7);
+        st.run();
       }
       for (const auto& x : r.stats)
-        st.bind(1, r.index)
+        w.stats.bind(1, r.index)
             .bind(2, x.value("ply", std::int64_t{0}))
             .bind(3, x.value("seat", std::int64_t{0}))
             .bind(4, x.contains("stats") ? x["stats"].dump() : std::string("null"))
@@ -360,6 +402,8 @@ void Store::write(const std::vector<GameRecord>& games) {
     }
     exec(db_, path_, "COMMIT");
   } catch (...) {
+    // A statement that failed mid-step is reset before the rollback, so the next write starts clean.
+    writer_.reset();
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
@@ -465,8 +509,9 @@ std::vector<Store::Result> Store::results() const {
     while (q.step()) name_of[q.integer(0)] = q.text(1);
   }
   {
-    Statement q(db_, path_, "SELECT idx, lineup, length, forfeits FROM games ORDER BY idx");
-    while (q.step()) out.push_back({q.integer(0), q.integer(1), q.integer(2), q.integer(3), {}, {}});
+    Statement q(db_, path_, "SELECT idx, lineup, length, forfeits, ending FROM games ORDER BY idx");
+    while (q.step())
+      out.push_back({q.integer(0), q.integer(1), q.integer(2), q.integer(3), {}, {}, q.text(4)});
   }
   Statement q(db_, path_, "SELECT game, seat, agent, result FROM seats ORDER BY game, seat");
   std::size_t k = 0;

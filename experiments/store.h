@@ -6,6 +6,7 @@
 // at any moment leaves whole games only and a rerun plays exactly the ones missing. JSON Lines
 // and CSV are exports of it.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -80,14 +81,19 @@ class Store {
     std::int64_t index = 0, lineup = 0, length = 0, forfeits = 0;
     std::vector<double> returns;
     std::vector<std::string> agents;
+    std::string ending;  // the record's `ending`; "" where the game does not say
   };
   std::vector<Result> results() const;
   sqlite3* db_handle() const { return db_; }
 
  private:
+  // What every write needs, read and prepared once: the meta it checks against, the agents'
+  // ids, the three INSERT statements (store.cc).
+  struct Writer;
   Store(std::string path, sqlite3* db);
   std::string path_;
   sqlite3* db_ = nullptr;
+  std::unique_ptr<Writer> writer_;
 };
 
 // Every game of the store at `db_path`, as the records `qilab stats` reads from games.jsonl

@@ -285,6 +285,7 @@ std::vector<std::string> lineup_seats(const std::vector<std::string>& lineup, co
 
 std::vector<std::vector<std::string>> tournament_lineups(const TournamentConfig& cfg, int sides) {
   std::vector<std::vector<std::string>> out;
+  if (cfg.seating == Seating::kSeats) return cfg.lineups;  // seated by rotation.h, any length
   if (!cfg.all_play_all) {
     for (std::size_t i = 0; i < cfg.lineups.size(); ++i) {
       const auto& l = cfg.lineups[i];
@@ -390,6 +391,12 @@ TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& g
       {"games_per_lineup", cfg.games_per_lineup},
       {"referee",
        {{"move_time_limit_ms", cfg.referee.move_time_limit_ms}, {"max_timeouts", cfg.referee.max_timeouts}}}};
+  if (cfg.seating == Seating::kSeats) {
+    // `qilab play`'s seating; its number of games is no part of the identity (a longer run
+    // extends a shorter one). Tournaments' configs, and so their hashes, are as they were.
+    id.config.erase("games_per_lineup");
+    id.config["seating"] = "seats";
+  }
   id.config_hash = text_hash(id.config.dump());
   return plan;
 }

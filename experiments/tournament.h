@@ -34,6 +34,7 @@
 #include "experiments/balance.h"
 #include "experiments/match.h"
 #include "experiments/referee.h"
+#include "experiments/rotation.h"
 #include "experiments/shards.h"
 #include "experiments/store.h"
 
@@ -52,6 +53,12 @@ struct OptionDraw {
   int count = 1;
 };
 
+// How a line-up's agents take the seats of its game i: kSides, the tournament's side rotation
+// (the top of this file); kSeats, `qilab play`'s rotation over the seats (rotation.h), which
+// takes any number of agents and of games. With kSeats the number of games is no part of the
+// identity (a longer run extends a shorter one) and games stored beyond it are kept, not counted.
+enum class Seating { kSides, kSeats };
+
 struct TournamentConfig {
   std::string source;  // the file, for errors
   std::string text;    // its content, kept in the store
@@ -68,6 +75,7 @@ struct TournamentConfig {
   int batch = 32;  // games per store transaction
   Referee referee;
   std::vector<OptionDraw> draws;
+  Seating seating = Seating::kSides;
   // Called after each batch is stored with (games stored, games in the tournament).
   std::function<void(std::int64_t, std::int64_t)> on_progress;
 };
@@ -117,13 +125,21 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
                                       const std::string& out_dir, std::int64_t played, std::int64_t resumed,
                                       double seconds);
 
-// Runs (or resumes) the tournament; throws Error on bad input before anything is written.
+// What playing a tournament's missing games leaves on rank 0: its open store and the counts.
+struct TournamentRun {
+  std::optional<Store> store;  // empty on the other ranks of an MPI run
+  std::int64_t played = 0, resumed = 0;
+  std::int64_t beyond = 0;  // stored games past plan.total (Seating::kSeats only)
+  double seconds = 0;
+};
+
+// Plays (or resumes) the games of `plan` into OUT/tournament.db; throws Error on bad input before
+// anything is written. The summary is the caller's (summarise_tournament, `qilab play`'s).
 template <Game G>
-TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, const std::string& out_dir) {
+TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const TournamentPlan& plan,
+                              const std::string& out_dir) {
   using S = typename G::State;
-  const auto start_state = base.initial_state();
-  const std::vector<int> teams = game_teams(start_state);
-  const TournamentPlan plan = plan_tournament(cfg, std::string(G::kId), base.options().to_json(), teams);
+  const std::vector<int>& teams = plan.identity.teams;
   // Every agent and every drawn option value must make a game before anything is written.
   for (std::size_t k = 0; k < cfg.agents.size(); ++k) {
     try {
@@ -147,9 +163,10 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
   }
   // Rank 0 alone owns the output directory (shards.h), once every rank has checked the config.
   shards::ready();
-  std::optional<Store> store;
+  TournamentRun run;
+  std::optional<Store>& store = run.store;
   std::vector<std::int64_t> pending;
-  std::int64_t resumed = 0;
+  std::int64_t& resumed = run.resumed;
   if (shards::root()) {
     const std::string db_path = check_tournament_out(out_dir, plan.identity);
     std::error_code ec;
@@ -158,6 +175,10 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
     store.emplace(Store::open_for_write(db_path, plan.identity));
     std::vector<bool> done(static_cast<std::size_t>(plan.total), false);
     for (const std::int64_t g : store->game_indices()) {
+      if (g >= plan.total && cfg.seating == Seating::kSeats) {
+        ++run.beyond;
+        continue;
+      }
       if (g < 0 || g >= plan.total)
         throw Error(db_path + ": holds game " + std::to_string(g) + ", beyond this tournament's " +
                     std::to_string(plan.total) + " games; the store is damaged");
@@ -188,13 +209,15 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
   referee.notation = false;  // the store keeps actions; exports write the notation
   auto play = [&](std::int64_t g) {
     const std::int64_t l = g / games_per, i = g % games_per;
-    auto seats = lineup_seats(plan.lineups[static_cast<std::size_t>(l)], plan.sides, i);
+    const auto& lineup = plan.lineups[static_cast<std::size_t>(l)];
+    auto seats = cfg.seating == Seating::kSeats ? seat_agents(lineup, static_cast<int>(teams.size()), i)
+                                                : lineup_seats(lineup, plan.sides, i);
     return cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), make, referee, l)
                              : play_seated(game_of(g), id, g, std::move(seats), make, referee, l);
   };
   if (!shards::root()) {  // a rank of an MPI run: plays what rank 0 hands out
     shards::serve(cfg.threads, cfg.batch, play);
-    return {};
+    return run;
   }
   const auto t0 = std::chrono::steady_clock::now();
   std::int64_t stored = resumed;
@@ -208,8 +231,19 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
     });
     return n;
   });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return summarise_tournament(cfg, plan, *store, out_dir, played, resumed, seconds);
+  run.played = played;
+  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return run;
+}
+
+// Runs (or resumes) the tournament; throws Error on bad input before anything is written.
+template <Game G>
+TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, const std::string& out_dir) {
+  const TournamentPlan plan =
+      plan_tournament(cfg, std::string(G::kId), base.options().to_json(), game_teams(base.initial_state()));
+  TournamentRun run = play_tournament(base, cfg, plan, out_dir);
+  if (!run.store) return {};  // a rank of an MPI run
+  return summarise_tournament(cfg, plan, *run.store, out_dir, run.played, run.resumed, run.seconds);
 }
 
 // The same for the game the config names (registry id, options, overrides); `threads` > 0

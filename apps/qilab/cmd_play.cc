@@ -1,4 +1,4 @@
-// qilab play: the match runner (experiments/match.h) on the command line.
+// qilab play: a tournament of one line-up (experiments/play_run.h) on the command line.
 #include <charconv>
 #include <filesystem>
 #include <memory>
@@ -11,7 +11,8 @@
 #include "apps/qilab/game_args.h"
 #include "apps/qilab/progress.h"
 #include "engine/core/error.h"
-#include "experiments/match.h"
+#include "experiments/play_run.h"
+#include "experiments/shards.h"
 
 namespace qilab::cli {
 namespace {
@@ -54,21 +55,22 @@ void run(const PlayArgs& a) {
   m.out_dir = a.out;
   ProgressLine progress;
   m.on_progress = [&progress](std::int64_t done, std::int64_t total) { progress.update(done, total); };
-  experiments::MatchReport rep;
+  experiments::PlayReport rep;
   try {
-    rep = experiments::run_match(config, game_settings(a.game), m);
+    rep = experiments::run_play(config, game_settings(a.game), m);
   } catch (...) {
     progress.finish();
     throw;
   }
   progress.finish();
+  if (!experiments::shards::root()) return;  // rank 0 of an MPI run reports (docs/scale.md)
   std::string text = rep.table;
   text += fmt::format("\n{} games played now, {} already in {} (resumed)", rep.played, rep.resumed,
-                      rep.records_path);
+                      rep.store_path);
   if (rep.beyond > 0) text += fmt::format(" ({} later games there left out of this summary)", rep.beyond);
-  text +=
-      fmt::format("; {:.1f} s on {} thread{}\nwrote {} and {}\n", rep.summary["run"]["seconds"].get<double>(),
-                  a.threads, a.threads == 1 ? "" : "s", rep.records_path, rep.summary_path);
+  text += fmt::format("; {:.1f} s on {} thread{}\nwrote {}, {} and {}\n",
+                      rep.summary["run"]["seconds"].get<double>(), a.threads, a.threads == 1 ? "" : "s",
+                      rep.store_path, rep.records_path, rep.summary_path);
   print(text);
 }
 
@@ -93,7 +95,9 @@ constexpr long long kMaxThreads = 4096;
 }  // namespace
 
 void add_play_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("play", "Play a match between agents; write games.jsonl and summary.json");
+  auto* cmd = app.add_subcommand(
+      "play",
+      "Play a match between agents into DIR/tournament.db (resumable); export games.jsonl and summary.json");
   auto a = std::make_shared<PlayArgs>();
   add_game_options(cmd, a->game);
   cmd->add_option(
@@ -110,7 +114,9 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("-t,--threads", a->threads, "Games played at once (OpenMP threads)")
       ->capture_default_str()
       ->check(count_up_to(kMaxThreads));
-  cmd->add_option("-o,--out", a->out, "Output directory; an existing games.jsonl of the same run is resumed")
+  cmd->add_option(
+         "-o,--out", a->out,
+         "Output directory: tournament.db (SQLite), games.jsonl and summary.json; rerun to resume or extend")
       ->required();
   cmd->callback([a] { run(*a); });
 }

@@ -189,6 +189,52 @@ TEST_CASE("play writes games.jsonl and summary.json and prints the table") {
       "seed 3");
 }
 
+TEST_CASE("play is a tournament of one line-up: its store is the truth, its files are exports") {
+  const auto out = scratch() / "play_store";
+  fs::remove_all(out);
+  const std::string play = "play --game configs/games/checkers-2p.toml --set max_turns=30 --seed 3 ";
+  auto r = qilab(play + "--agents random,greedy --games 6 --out '" + out.string() + "'");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(fs::exists(out / "tournament.db"));
+  CHECK(r.out.find("6 games played now, 0 already in " + (out / "tournament.db").string()) !=
+        std::string::npos);
+  CHECK(nlohmann::json::parse(slurp(out / "summary.json"))["store"] == (out / "tournament.db").string());
+  // The exported records carry the notation, as play's records always did.
+  const std::string lines = slurp(out / "games.jsonl");
+  const auto first = nlohmann::json::parse(lines.substr(0, lines.find('\n')));
+  CHECK(first["index"] == 0);
+  CHECK(first["notation"].size() == first["actions"].size());
+  CHECK(!first["notation"].empty());
+  // Fewer games: the later ones stay in the store and the records, out of the summary.
+  r = qilab(play + "--agents random,greedy --games 2 --out '" + out.string() + "'");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.out.find("0 games played now, 2 already in") != std::string::npos);
+  CHECK(r.out.find("(4 later games there left out of this summary)") != std::string::npos);
+  CHECK(nlohmann::json::parse(slurp(out / "summary.json"))["games"] == 2);
+  CHECK(slurp(out / "games.jsonl") == lines);
+  // Another run's settings are named.
+  check_bad_input(qilab(play + "--agents greedy,random --games 6 --out '" + out.string() + "'"),
+                  "was played with agents (per seat) random,greedy, this run has greedy,random");
+  check_bad_input(qilab("play --game configs/games/checkers-2p.toml --set max_turns=40 --seed 3 --agents "
+                        "random,greedy --out '" +
+                        out.string() + "'"),
+                  "option 'max_turns' 30 there, 40 in this run");
+  // A tournament's directory, and an earlier qilab's records without a store, are not resumed.
+  const auto tour = scratch() / "play_in_tournament";
+  fs::remove_all(tour);
+  const auto cfg = write_file("one.toml",
+                              "game = \"configs/games/checkers-2p.toml\"\nagents = [\"random\"]\n"
+                              "games_per_lineup = 1\n");
+  REQUIRE(qilab("tournament --config '" + cfg.string() + "' --out '" + tour.string() + "'").code == 0);
+  check_bad_input(qilab(play + "--agents random --out '" + tour.string() + "'"), "not a qilab play run");
+  const auto old = scratch() / "play_old";
+  fs::remove_all(old);
+  fs::create_directories(old);
+  std::ofstream(old / "games.jsonl") << lines;
+  check_bad_input(qilab(play + "--agents random,greedy --out '" + old.string() + "'"),
+                  "without its store (tournament.db)");
+}
+
 // ---- Reliability of inputs: every bad value is refused with one line naming it (exit 2),
 // never cut, wrapped, saturated or let run forever.
 

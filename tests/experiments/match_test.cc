@@ -13,6 +13,9 @@
 #include "engine/registry.h"
 #include "experiments/match.h"
 #include "experiments/rotation.h"
+#include "engine/checkers/checkers.h"
+#include "engine/core/config.h"
+#include "engine/guifa/guifa.h"
 #include "engine/junqi/junqi.h"
 #include "race_game.h"
 #include "secret_game.h"
@@ -353,4 +356,65 @@ TEST_CASE("agents observe only what their seat sees of each action") {
     CHECK(hidden == 6 * 25 * 5);
     CHECK(moves > 0);
   }
+}
+
+// ---- The referee's fast path (match.h): a game that hands every seat the whole state, agents
+// that qilab ships. It must play exactly the games of the general path.
+
+static_assert(HandsWholeState<checkers::State>);
+static_assert(HandsWholeState<guifa::State>);
+static_assert(!HandsWholeState<junqi::State>);          // hidden deployments
+static_assert(!HandsWholeState<testing::SecretState>);  // its own sample_world and action_view
+
+namespace {
+
+// A test-only agent that answers an action that is never legal; not trusted (Agent::trusted).
+template <class S>
+class CheatAgent final : public Agent<S> {
+ public:
+  std::string name() const override { return "cheat"; }
+  Action choose(const S&, Rng&) override { return 1'000'000; }
+};
+
+}  // namespace
+
+TEST_CASE("the referee's fast path plays the same games as the general path") {
+  const checkers::Checkers game(resolve_options(checkers::Checkers::option_specs(),
+                                                GameConfig{"checkers", "test", {{"players", 2}}}, {}));
+  MatchConfig cfg;
+  cfg.agents = {"random", "greedy", "mcts:simulations=30"};  // mcts reuses its tree through observe
+  cfg.seed = 11;
+  const RunIdentity id = identity_of(game, cfg);
+  auto make = [](const checkers::Checkers& g, const std::string& spec) { return make_agent(g, spec); };
+  Referee general;
+  general.general = true;
+  std::int64_t actions = 0;
+  for (std::int64_t i = 0; i < 12; ++i) {
+    const auto seats = seat_agents(cfg.agents, 2, i);
+    const GameRecord fast = play_seated(game, id, i, seats, make);
+    const GameRecord slow = play_seated(game, id, i, seats, make, general);
+    // The same record, but for the search statistics' times, which no two runs share.
+    auto untimed = [](const GameRecord& r) {
+      nlohmann::json j = r.to_json();
+      for (auto& x : j["stats"]) x["stats"].erase("time_ms");
+      return j;
+    };
+    CHECK(fast.actions == slow.actions);
+    CHECK_MESSAGE(untimed(fast) == untimed(slow), "game ", i);
+    actions += static_cast<std::int64_t>(fast.actions.size());
+  }
+  CHECK(actions > 12 * 20);  // real games, not empty ones
+}
+
+TEST_CASE("on the fast path an agent qilab does not ship is still checked") {
+  const checkers::Checkers game(resolve_options(checkers::Checkers::option_specs(),
+                                                GameConfig{"checkers", "test", {{"players", 2}}}, {}));
+  MatchConfig cfg;
+  cfg.agents = {"cheat"};
+  const RunIdentity id = identity_of(game, cfg);
+  auto make = [](const checkers::Checkers&, const std::string&) -> AgentPtr<checkers::State> {
+    return std::make_unique<CheatAgent<checkers::State>>();
+  };
+  CHECK_THROWS_WITH_AS(play_seated(game, id, 0, {"cheat", "cheat"}, make),
+                       "game 0: action 1000000 chosen at ply 0 is not legal", std::logic_error);
 }

@@ -1,6 +1,11 @@
 #include "tests/fuzz/readers.h"
 
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <fstream>
 #include <iterator>
+#include <sstream>
 #include <limits>
 #include <stdexcept>
 
@@ -10,6 +15,8 @@
 #include "engine/core/record.h"
 #include "engine/registry.h"
 #include "experiments/match.h"
+#include "experiments/run_records.h"
+#include "experiments/run_stats.h"
 
 namespace qilab::fuzz {
 
@@ -63,6 +70,137 @@ void read_record(const AnyGame& game, std::string_view text) {
     const G& g = dynamic_cast<const GameAdapter<G>&>(game).game();
     experiments::replay_difference(g, r);
   });
+}
+
+namespace {
+
+// Loads DIR as `qilab stats DIR` does and summarises it; an accepted run must give statistics.
+void stats_of(const std::string& dir) {
+  const auto records = experiments::load_run_records(dir);
+  experiments::StatsOptions o;
+  o.trace_games = 4;
+  o.source = experiments::run_records_source(dir);
+  const nlohmann::json stats = experiments::run_stats(records, o);
+  experiments::format_stats(stats);
+}
+
+}  // namespace
+
+void read_run_records(const std::string& dir, std::string_view records) {
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/games.jsonl", std::ios::binary) << records;
+  stats_of(dir);
+}
+
+void read_run_store(const std::string& dir, const std::string& seed_db, std::string_view damage) {
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string db = dir + "/tournament.db";
+  std::filesystem::copy_file(seed_db, db);
+  if (damage.starts_with("bytes:")) {
+    std::fstream f(db, std::ios::in | std::ios::out | std::ios::binary);
+    std::istringstream edits{std::string(damage.substr(6))};
+    std::string edit;
+    while (edits >> edit) {
+      const auto colon = edit.find(':');
+      f.seekp(static_cast<std::streamoff>(std::stoull(edit.substr(0, colon))));
+      const std::string hex = edit.substr(colon + 1);
+      for (std::size_t k = 0; k + 1 < hex.size(); k += 2)
+        f.put(static_cast<char>(std::stoi(hex.substr(k, 2), nullptr, 16)));
+    }
+  } else {
+    sqlite3* handle = nullptr;
+    if (sqlite3_open(db.c_str(), &handle) != SQLITE_OK) throw std::logic_error("cannot open the copy");
+    // Damage that SQLite itself refuses (a constraint) is no input: the store is as it was.
+    sqlite3_exec(handle, std::string(damage).c_str(), nullptr, nullptr, nullptr);
+    sqlite3_close(handle);
+  }
+  stats_of(dir);
+}
+
+std::string store_damage(std::size_t file_size, Rng& rng) {
+  if (rng.below(4) == 0) {  // bytes of the file: SQLite's own checks, then ours
+    std::string out = "bytes:";
+    const int edits = 1 + static_cast<int>(rng.below(4));
+    for (int e = 0; e < edits; ++e) {
+      out += " " + std::to_string(rng.below(static_cast<std::uint32_t>(file_size))) + ":";
+      for (std::uint32_t k = 0, n = 1 + rng.below(8); k < n; ++k) {
+        static constexpr char kHex[] = "0123456789abcdef";
+        out += kHex[rng.below(16)];
+        out += kHex[rng.below(16)];
+      }
+    }
+    return out;
+  }
+  struct Table {
+    const char* name;
+    const char* key;  // a column naming the row
+    std::vector<const char*> columns;
+  };
+  static const std::vector<Table> tables = {
+      {"meta", "key", {"key", "value"}},
+      {"agents", "id", {"id", "name", "spec", "options", "file_hash"}},
+      {"games",
+       "idx",
+       {"idx", "lineup", "options", "config_hash", "length", "actions", "setups", "program", "forfeits",
+        "events", "ending"}},
+      {"seats", "game", {"game", "seat", "agent", "team", "result", "outcome", "setup"}},
+      {"move_stats", "game", {"game", "ply", "seat", "stats"}}};
+  static const std::vector<const char*> values = {
+      "NULL",
+      "0",
+      "-1",
+      "1",
+      "2",
+      "3",
+      "9223372036854775807",
+      "-9223372036854775808",
+      "1e308",
+      "0.5",
+      "''",
+      "'x'",
+      "'[1, 2'",
+      "'{}'",
+      "'[]'",
+      "'null'",
+      "'\"checkers\"'",
+      "'[0,1]'",
+      "'[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]'",
+      "x''",
+      "x'ff'",
+      "x'ffffffff'",
+      "x'00000000ffffff7f'",
+      "x'0100000002000000'",
+      "zeroblob(4000)",
+      "'junqi6'",
+      "'win'",
+      "'loss'",
+      "'2'",
+      "'99'",
+      "'18446744073709551616'",
+      "'{\"players\": 7}'",
+      "randomblob(64)",
+      "printf('%.*c', 5000, 'a')"};
+  const Table& t = tables[rng.below(static_cast<std::uint32_t>(tables.size()))];
+  const std::string where =
+      std::string(" WHERE rowid IN (SELECT rowid FROM ") + t.name + " ORDER BY random() LIMIT 1)";
+  const std::string where_key = std::string(" WHERE ") + t.key + " IN (SELECT " + t.key + " FROM " + t.name +
+                                " ORDER BY " + t.key + " LIMIT 1 OFFSET " + std::to_string(rng.below(8)) +
+                                ")";
+  const bool rowid = std::string(t.name) != "meta" && std::string(t.name) != "seats";  // WITHOUT ROWID tables
+  const std::string pick = rowid && rng.below(2) == 0 ? where : where_key;
+  switch (rng.below(5)) {
+    case 0:
+      return std::string("DELETE FROM ") + t.name + pick;
+    case 1:  // a row whose key is moved: a game's seats elsewhere, a missing index
+      return std::string("UPDATE ") + t.name + " SET " + t.key + " = " + t.key + " + " +
+             std::to_string(1 + rng.below(3)) + pick;
+    default:
+      return std::string("UPDATE ") + t.name + " SET " +
+             t.columns[rng.below(static_cast<std::uint32_t>(t.columns.size()))] + " = " +
+             values[rng.below(static_cast<std::uint32_t>(values.size()))] + pick;
+  }
 }
 
 std::vector<std::string> position_seeds(const AnyGame& game, std::uint64_t seed) {

@@ -24,6 +24,17 @@ void read_agent(const AnyGame& game, std::string_view text);
 // One games.jsonl line, as resume reads it, then replayed through `game`.
 void read_record(const AnyGame& game, std::string_view text);
 
+// A run directory as `qilab stats` reads it (experiments/run_records.h, run_stats.h): `records`
+// written as DIR/games.jsonl (no store there), loaded and summarised.
+void read_run_records(const std::string& dir, std::string_view records);
+// The same for a damaged store: the store at `seed_db` copied to DIR/tournament.db, `damage`
+// applied to it (SQL statements, run as they are; or, starting "bytes:", "OFFSET:HEX" pairs
+// overwriting the file's bytes), then loaded and summarised.
+void read_run_store(const std::string& dir, const std::string& seed_db, std::string_view damage);
+// A random damage for read_run_store: a column of some row set to an edge value, a row deleted
+// or duplicated, or a few bytes of the file overwritten.
+std::string store_damage(std::size_t file_size, Rng& rng);
+
 // Inputs to start from: positions of `game` along a random game, records of short games.
 std::vector<std::string> position_seeds(const AnyGame& game, std::uint64_t seed);
 std::vector<std::string> record_seeds(const AnyGame& game, std::uint64_t seed);

@@ -1,0 +1,192 @@
+#include "experiments/play_run.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "agents/factory.h"
+#include "engine/core/error.h"
+#include "engine/core/input.h"
+#include "engine/registry.h"
+#include "experiments/balance.h"
+#include "experiments/match.h"
+#include "experiments/shards.h"
+#include "experiments/store.h"
+
+namespace qilab::experiments {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kResumeHint =
+    "; use another output directory, or repeat the original settings to resume";
+
+// The first option whose value differs: "option 'max_turns' 30 there, 40 in this run".
+std::string option_difference(const nlohmann::json& theirs, const nlohmann::json& ours) {
+  auto text = [](const nlohmann::json& side, const std::string& key) {
+    return side.is_object() && side.contains(key) ? side[key].dump() : std::string("(absent)");
+  };
+  std::vector<std::string> keys;
+  for (const auto* side : {&theirs, &ours})
+    if (side->is_object())
+      for (const auto& [k, v] : side->items()) keys.push_back(k);
+  std::sort(keys.begin(), keys.end());
+  for (const auto& k : keys)
+    if (text(theirs, k) != text(ours, k))
+      return "option '" + k + "' " + text(theirs, k) + " there, " + text(ours, k) + " in this run";
+  return theirs.dump() + " there, " + ours.dump() + " in this run";
+}
+
+std::string join(const nlohmann::json& names) {
+  std::string s;
+  if (names.is_array())
+    for (const auto& n : names)
+      s += (s.empty() ? "" : ",") + (n.is_string() ? n.get<std::string>() : n.dump());
+  return s;
+}
+
+// An existing DIR/tournament.db must be a play run of the same game, options, seed and agents;
+// the first difference is named, as the records of the run would show it.
+void check_same_play(const std::string& db, const TournamentPlan& plan,
+                     const std::vector<std::string>& agents) {
+  std::error_code ec;
+  if (!fs::exists(db, ec) || fs::is_directory(db, ec)) return;  // check_tournament_out names a directory
+  const nlohmann::json meta = Store::open_for_read(db).meta();
+  const nlohmann::json config = parse_json(meta.value("config", std::string("{}")), db + ": meta.config");
+  if (meta.value("tournament", std::string()) != "play" || !config.is_object() ||
+      config.value("seating", std::string()) != "seats")
+    throw Error(db + ": holds tournament '" + brief_text(meta.value("tournament", std::string())) +
+                "' (qilab tournament's), not a qilab play run; use another output directory");
+  const nlohmann::json& ours = plan.identity.config;
+  auto differs = [&](const std::string& what, const std::string& theirs, const std::string& mine) {
+    return Error(db + ": was played with " + what + " " + theirs +
+                 (mine.empty() ? "" : ", this run has " + mine) + kResumeHint);
+  };
+  if (config.value("game", nlohmann::json()) != ours["game"])
+    throw differs("game", brief(config.value("game", nlohmann::json())), ours["game"].get<std::string>());
+  if (config.value("seed", nlohmann::json()) != ours["seed"])
+    throw differs("seed", brief(config.value("seed", nlohmann::json())), ours["seed"].dump());
+  if (config.value("options", nlohmann::json()) != ours["options"])
+    throw differs(
+        "other options:", option_difference(config.value("options", nlohmann::json()), ours["options"]), "");
+  const nlohmann::json lineups = config.value("lineups", nlohmann::json());
+  if (lineups != ours["lineups"]) {
+    const nlohmann::json theirs = lineups.is_array() && !lineups.empty() ? lineups[0] : lineups;
+    throw differs("agents", join(theirs), join(nlohmann::json(agents)));
+  }
+  nlohmann::json stored = nlohmann::json::object(), mine = nlohmann::json::object();
+  for (const auto& a : Store::open_for_read(db).agents())
+    if (!a.file_hash.empty()) stored[a.spec] = a.file_hash;
+  for (const auto& a : plan.identity.agents)
+    if (!a.file_hash.empty()) mine[a.spec] = a.file_hash;
+  if (stored != mine)
+    throw differs("other agent files (content hashes)", brief(stored, 200), brief(mine, 200));
+  Store::check_resumable(db, plan.identity);  // anything else
+}
+
+template <Game G>
+PlayReport run_play(const G& game, const TournamentConfig& tc, const MatchConfig& cfg) {
+  for (const auto& spec : cfg.agents) make_agent(game, spec);  // a bad agent spec fails here, not mid-run
+  const std::vector<int> teams = game_teams(game.initial_state());
+  const TournamentPlan plan = plan_tournament(tc, std::string(G::kId), game.options().to_json(), teams);
+  const fs::path dir(cfg.out_dir);
+  const std::string db = (dir / "tournament.db").string();
+  PlayReport rep;
+  rep.store_path = db;
+  rep.records_path = (dir / "games.jsonl").string();
+  rep.summary_path = (dir / "summary.json").string();
+  std::error_code ec;
+  if (shards::root()) {  // rank 0 alone owns the output directory (shards.h)
+    if (fs::is_directory(rep.records_path, ec))
+      throw Error(rep.records_path + ": cannot write (a directory is in the way)");
+    if (fs::exists(rep.records_path, ec) && !fs::exists(db, ec))
+      throw Error(
+          rep.records_path +
+          ": records of a play run without its store (tournament.db), as an earlier qilab wrote them; "
+          "this qilab resumes from the store: use another output directory");
+    // The records exported by the last run must still be its records: a games.jsonl of another
+    // run, or one edited by hand, is named as play has always named it (check_run_records), not
+    // overwritten unseen.
+    if (fs::exists(rep.records_path, ec))
+      check_run_records(rep.records_path, identity_of(game, cfg),
+                        [&game](const GameRecord& r) { return replay_difference(game, r); });
+    check_same_play(db, plan, cfg.agents);
+  }
+  TournamentRun run = play_tournament(game, tc, plan, cfg.out_dir);
+  if (!run.store) return rep;  // another rank of an MPI run: rank 0 reports
+
+  // play's summary, from every stored game below cfg.games, in index order.
+  Balance balance(game.num_players(), cfg.agents, teams);
+  nlohmann::json endings = nlohmann::json::object();
+  for (const auto& r : run.store->results()) {
+    if (r.index >= cfg.games) continue;
+    balance.add(GameResult{r.returns, r.agents, r.length});
+    if (!r.ending.empty()) endings[r.ending] = endings.value(r.ending, 0) + 1;
+  }
+  nlohmann::json s = {{"game", std::string(G::kId)},
+                      {"options", game.options().to_json()},
+                      {"config_hash", game.options().hash()},
+                      {"seed", cfg.seed},
+                      {"seats", game.num_players()},
+                      {"teams", teams},
+                      {"agents", cfg.agents},
+                      {"agent_files", agent_file_hashes(cfg.agents)},
+                      {"program", plan.identity.program},
+                      {"store", db},
+                      {"rotation",
+                       "game i, seat s: agents[(s + i) mod len(agents)]; with more agents than seats, seats "
+                       "mirrored in odd rounds of len(agents) games"}};
+  s.update(balance.to_json());
+  s["endings"] = std::move(endings);
+  s["run"] = {
+      {"played", run.played}, {"resumed", run.resumed}, {"threads", cfg.threads}, {"seconds", run.seconds}};
+  export_jsonl(db, rep.records_path);
+  write_file_atomically(rep.summary_path, s.dump(2) + "\n");
+  rep.table = format_summary_table(s);
+  rep.summary = std::move(s);
+  rep.played = run.played;
+  rep.resumed = run.resumed;
+  rep.beyond = run.beyond;
+  return rep;
+}
+
+}  // namespace
+
+TournamentConfig play_tournament_config(const GameConfig& game, const std::vector<std::string>& overrides,
+                                        const MatchConfig& cfg) {
+  TournamentConfig c;
+  c.source = "qilab play";
+  c.name = "play";
+  c.game = game;
+  c.sets = overrides;
+  for (const auto& spec : cfg.agents)
+    if (std::none_of(c.agents.begin(), c.agents.end(), [&](const PoolAgent& a) { return a.spec == spec; }))
+      c.agents.push_back({spec, spec});
+  c.all_play_all = false;
+  c.lineups = {cfg.agents};
+  c.games_per_lineup = cfg.games;
+  c.seed = cfg.seed;
+  c.threads = cfg.threads;
+  c.seating = Seating::kSeats;
+  c.on_progress = cfg.on_progress;
+  // What the store keeps as the run's config text: the settings as given.
+  c.text = nlohmann::json({{"command", "play"},
+                           {"game", game.game},
+                           {"options", game.options},
+                           {"set", overrides},
+                           {"agents", cfg.agents},
+                           {"seed", cfg.seed}})
+               .dump();
+  return c;
+}
+
+PlayReport run_play(const GameConfig& config, const std::vector<std::string>& overrides,
+                    const MatchConfig& cfg) {
+  check_match_config(cfg);
+  const TournamentConfig tc = play_tournament_config(config, overrides, cfg);
+  return with_game(config.game, [&]<Game G>() {
+    const G game(resolve_options(G::option_specs(), config, overrides));
+    return run_play(game, tc, cfg);
+  });
+}
+
+}  // namespace qilab::experiments
