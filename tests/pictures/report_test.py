@@ -284,6 +284,9 @@ def bad_input(qilab, source, work, play_dir, store_dir):
     json.dump(s, open(os.path.join(bad, "summary.json"), "w"))
     fails(run(qilab, source, "report", bad, "--out", other), "field 'by_agent' missing")
     shutil.copy(os.path.join(play_dir, "summary.json"), os.path.join(bad, "summary.json"))
+    # A play directory's store is the truth and games.jsonl its export; without the store the
+    # records are read, and a torn one is refused.
+    os.remove(os.path.join(bad, "tournament.db"))
     lines = open(os.path.join(play_dir, "games.jsonl")).read().splitlines()
     with open(os.path.join(bad, "games.jsonl"), "w") as f:
         f.write(lines[0] + "\n{torn\n")
