@@ -18,7 +18,12 @@ InferenceService::InferenceService(Network net, const ServiceConfig& config)
     throw Error("service: max_wait_us expects an integer >= 0, got " + std::to_string(config_.max_wait_us));
   set_torch_threads(config_.threads);
   net_.to_device(config_.device);
-  server_ = std::thread([this] { serve(); });
+  // The intra-op thread count is a per-thread setting of LibTorch's OpenMP backend: a new
+  // thread starts from the process default (every core), so the server sets its own.
+  server_ = std::thread([this] {
+    set_torch_threads(config_.threads);
+    serve();
+  });
 }
 
 InferenceService::~InferenceService() {
