@@ -93,6 +93,8 @@ BENCHMARK(BM_Sgemm)->Arg(1024)->Iterations(3)->Unit(benchmark::kMillisecond);
 
 // Self-play on the test game (pebbles, 2 seats, 64 simulations a move, leaves in batches of
 // 8) with 1 and 2 game threads on one service: searches per second, for the thread scaling.
+// The second argument is the service's intra-op threads: 1, or as many as game threads (the
+// machine's cores all used, as the CPU recipes do).
 void BM_SelfPlay(benchmark::State& state) {
   const int threads = static_cast<int>(state.range(0));
   const auto game = qilab::testing::Pebbles::make(2);
@@ -100,7 +102,7 @@ void BM_SelfPlay(benchmark::State& state) {
   sc.max_batch = 64;
   sc.max_wait_us = 500;
   sc.expected_clients = threads;
-  sc.threads = 1;
+  sc.threads = static_cast<int>(state.range(1));
   InferenceService service(
       Network(NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), 2, 2, 32, 64), 1),
       sc);
@@ -115,7 +117,12 @@ void BM_SelfPlay(benchmark::State& state) {
     searches += qilab::training::self_play(game, service, c, seed++, 0, 4 * threads).stats.searches;
   state.SetItemsProcessed(searches);
 }
-BENCHMARK(BM_SelfPlay)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SelfPlay)
+    ->Args({1, 1})
+    ->Args({2, 1})
+    ->Args({2, 2})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
