@@ -18,8 +18,14 @@ GameResult result_of(const GameRecord& r) {
   return {r.returns, r.agents, static_cast<std::int64_t>(r.actions.size())};
 }
 
-// The first option whose value differs, for a message that says what to repeat:
-// "option 'max_turns' 30 there, 40 in this run".
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ",") + x;
+  return s;
+}
+
+}  // namespace
+
 std::string option_difference(const nlohmann::json& theirs, const nlohmann::json& ours) {
   auto text = [](const nlohmann::json& side, const std::string& key) {
     return side.is_object() && side.contains(key) ? side[key].dump() : std::string("(absent)");
@@ -34,14 +40,6 @@ std::string option_difference(const nlohmann::json& theirs, const nlohmann::json
       return "option '" + k + "' " + text(theirs, k) + " there, " + text(ours, k) + " in this run";
   return theirs.dump() + " there, " + ours.dump() + " in this run";  // not objects
 }
-
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ",") + x;
-  return s;
-}
-
-}  // namespace
 
 void check_match_config(const MatchConfig& cfg) {
   if (cfg.agents.empty()) throw Error("no agents given");

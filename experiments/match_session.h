@@ -58,6 +58,10 @@ void check_match_config(const MatchConfig& cfg);
 // "" when it replays exactly. The match runner supplies it for its game (match.h).
 using ReplayCheck = std::function<std::string(const GameRecord&)>;
 
+// The first option whose value differs, for a message that says what to repeat:
+// "option 'max_turns' 30 there, 40 in this run" (both sides whole when they are not objects).
+std::string option_difference(const nlohmann::json& theirs, const nlohmann::json& ours);
+
 // The records of a run's records file (games.jsonl) checked against run `id` before anything is
 // played: each record's game, seed, options, config hash, agent files and agents per seat
 // (rotation.h) must be the run's, each must replay exactly (`replay`), and no game may be

@@ -9,6 +9,7 @@
 #include "engine/registry.h"
 #include "experiments/balance.h"
 #include "experiments/match.h"
+#include "experiments/match_session.h"
 #include "experiments/shards.h"
 #include "experiments/store.h"
 
@@ -19,22 +20,6 @@ namespace {
 
 constexpr const char* kResumeHint =
     "; use another output directory, or repeat the original settings to resume";
-
-// The first option whose value differs: "option 'max_turns' 30 there, 40 in this run".
-std::string option_difference(const nlohmann::json& theirs, const nlohmann::json& ours) {
-  auto text = [](const nlohmann::json& side, const std::string& key) {
-    return side.is_object() && side.contains(key) ? side[key].dump() : std::string("(absent)");
-  };
-  std::vector<std::string> keys;
-  for (const auto* side : {&theirs, &ours})
-    if (side->is_object())
-      for (const auto& [k, v] : side->items()) keys.push_back(k);
-  std::sort(keys.begin(), keys.end());
-  for (const auto& k : keys)
-    if (text(theirs, k) != text(ours, k))
-      return "option '" + k + "' " + text(theirs, k) + " there, " + text(ours, k) + " in this run";
-  return theirs.dump() + " there, " + ours.dump() + " in this run";
-}
 
 std::string join(const nlohmann::json& names) {
   std::string s;
