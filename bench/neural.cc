@@ -93,8 +93,8 @@ BENCHMARK(BM_Sgemm)->Arg(1024)->Iterations(3)->Unit(benchmark::kMillisecond);
 
 // Self-play on the test game (pebbles, 2 seats, 64 simulations a move, leaves in batches of
 // 8) with 1 and 2 game threads on one service: searches per second, for the thread scaling.
-// The second argument is the service's intra-op threads: 1, or as many as game threads (the
-// machine's cores all used, as the CPU recipes do).
+// BM_SelfPlay/T/I/S: T game threads, I intra-op threads a server, S server threads (one
+// server with 1 or T intra-op threads, or one single-threaded server a game thread).
 void BM_SelfPlay(benchmark::State& state) {
   const int threads = static_cast<int>(state.range(0));
   const auto game = qilab::testing::Pebbles::make(2);
@@ -103,6 +103,7 @@ void BM_SelfPlay(benchmark::State& state) {
   sc.max_wait_us = 500;
   sc.expected_clients = threads;
   sc.threads = static_cast<int>(state.range(1));
+  sc.servers = static_cast<int>(state.range(2));
   InferenceService service(
       Network(NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), 2, 2, 32, 64), 1),
       sc);
@@ -118,9 +119,10 @@ void BM_SelfPlay(benchmark::State& state) {
   state.SetItemsProcessed(searches);
 }
 BENCHMARK(BM_SelfPlay)
-    ->Args({1, 1})
-    ->Args({2, 1})
-    ->Args({2, 2})
+    ->Args({1, 1, 1})
+    ->Args({2, 1, 1})
+    ->Args({2, 2, 1})
+    ->Args({2, 1, 2})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

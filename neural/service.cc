@@ -1,4 +1,4 @@
-// neural/service.h: one server thread per network, batches gathered from blocked callers.
+// neural/service.h: server threads sharing one network, batches gathered from blocked callers.
 #include "neural/service.h"
 
 #include <algorithm>
@@ -11,19 +11,25 @@
 namespace qilab::neural {
 
 InferenceService::InferenceService(Network net, const ServiceConfig& config)
-    : config_(config), config_net_(net.config()), net_(std::move(net)) {
+    : config_(config), config_net_(net.config()) {
   if (config_.max_batch < 1)
     throw Error("service: max_batch expects an integer >= 1, got " + std::to_string(config_.max_batch));
   if (config_.max_wait_us < 0)
     throw Error("service: max_wait_us expects an integer >= 0, got " + std::to_string(config_.max_wait_us));
+  if (config_.servers < 1)
+    throw Error("service: servers expects an integer >= 1, got " + std::to_string(config_.servers));
+  if (config_.expected_clients > 0)
+    batch_clients_ = (config_.expected_clients + config_.servers - 1) / config_.servers;
   set_torch_threads(config_.threads);
-  net_.to_device(config_.device);
+  net.to_device(config_.device);
+  net_ = std::make_shared<const Network>(std::move(net));
   // The intra-op thread count is a per-thread setting of LibTorch's OpenMP backend: a new
-  // thread starts from the process default (every core), so the server sets its own.
-  server_ = std::thread([this] {
-    set_torch_threads(config_.threads);
-    serve();
-  });
+  // thread starts from the process default (every core), so each server sets its own.
+  for (int i = 0; i < config_.servers; ++i)
+    servers_.emplace_back([this] {
+      set_torch_threads(config_.threads);
+      serve();
+    });
 }
 
 InferenceService::~InferenceService() {
@@ -32,7 +38,7 @@ InferenceService::~InferenceService() {
     stop_ = true;
   }
   wake_.notify_all();
-  server_.join();
+  for (auto& s : servers_) s.join();
 }
 
 std::uint64_t InferenceService::generation() const {
@@ -49,12 +55,12 @@ void InferenceService::swap_network(Network next) {
   if (!(next.config() == config_net_))
     throw Error("service: the new network's config differs from the running one's");
   next.to_device(config_.device);
-  std::unique_lock lock(mutex_);
-  next_.emplace(std::move(next));
-  wake_.notify_all();
-  // Returns once the server has taken it, so that no cached answer of the old network is
-  // handed out after the swap.
-  wake_.wait(lock, [&] { return !next_; });
+  auto shared = std::make_shared<const Network>(std::move(next));
+  std::lock_guard lock(mutex_);
+  // A batch already running keeps its own reference to the old network.
+  net_ = std::move(shared);
+  ++generation_;
+  ++stats_.swaps;
 }
 
 bool InferenceService::cache_find(std::uint64_t key, float* policy, float* values) {
@@ -119,7 +125,6 @@ void InferenceService::infer(const float* inputs, const std::uint64_t* keys, int
   }
   Request req(compact ? in_rows.data() : inputs, compact ? static_cast<int>(miss.size()) : n,
               compact ? p_rows.data() : policy, compact ? v_rows.data() : values);
-  std::uint64_t generation;
   {
     std::unique_lock lock(mutex_);
     queue_.push_back(&req);
@@ -127,7 +132,6 @@ void InferenceService::infer(const float* inputs, const std::uint64_t* keys, int
     ++stats_.requests;
     wake_.notify_all();
     req.cv.wait(lock, [&] { return req.done; });
-    generation = generation_;
   }
   if (req.error) std::rethrow_exception(req.error);
   if (compact) {
@@ -139,34 +143,29 @@ void InferenceService::infer(const float* inputs, const std::uint64_t* keys, int
   if (cached)
     for (int i : miss)
       if (keys[i] != 0)
-        cache_store(keys[i], generation, policy + std::size_t(i) * p_size, values + std::size_t(i) * seats);
+        cache_store(keys[i], req.generation, policy + std::size_t(i) * p_size,
+                    values + std::size_t(i) * seats);
 }
 
 void InferenceService::serve() {
   const int in_size = config_net_.input_size(), p_size = config_net_.policy_size(), seats = config_net_.seats;
   std::vector<Request*> taken;
+  std::vector<float> batch_inputs, batch_policy, batch_values;  // this server's, reused
   for (;;) {
+    std::shared_ptr<const Network> net;
+    std::uint64_t generation;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stop_ || !queue_.empty() || next_; });
-      if (next_) {
-        net_ = std::move(*next_);
-        next_.reset();
-        ++generation_;
-        ++stats_.swaps;
-        wake_.notify_all();  // the caller of swap_network
-      }
-      if (queue_.empty()) {
-        if (stop_) return;
-        continue;
-      }
-      // Wait for a full batch, every expected client, or the deadline.
+      wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping
+      // Wait for a full batch, this server's share of the expected clients, or the deadline.
       const auto deadline = std::chrono::steady_clock::now() + std::chrono::microseconds(config_.max_wait_us);
       auto ready = [&] {
         return stop_ || queued_rows_ >= config_.max_batch ||
-               (config_.expected_clients > 0 && static_cast<int>(queue_.size()) >= config_.expected_clients);
+               (batch_clients_ > 0 && static_cast<int>(queue_.size()) >= batch_clients_);
       };
       wake_.wait_until(lock, deadline, ready);
+      if (queue_.empty()) continue;  // another server took them
       taken.clear();
       int rows = 0;
       while (!queue_.empty() && (taken.empty() || rows + queue_.front()->n <= config_.max_batch)) {
@@ -177,8 +176,11 @@ void InferenceService::serve() {
       queued_rows_ -= rows;
       ++stats_.batches;
       stats_.positions += rows;
+      net = net_;
+      generation = generation_;
+      stats_.most_running = std::max(stats_.most_running, ++running_);
     }
-    // The network runs outside the lock; callers keep queueing meanwhile.
+    // The network runs outside the lock; callers keep queueing, other servers keep serving.
     const float* in = taken[0]->inputs;
     float* pol = taken[0]->policy;
     float* val = taken[0]->values;
@@ -186,27 +188,29 @@ void InferenceService::serve() {
     if (taken.size() > 1) {
       rows = 0;
       for (const Request* r : taken) rows += r->n;
-      batch_inputs_.resize(std::size_t(rows) * in_size);
-      batch_policy_.resize(std::size_t(rows) * p_size);
-      batch_values_.resize(std::size_t(rows) * seats);
+      batch_inputs.resize(std::size_t(rows) * in_size);
+      batch_policy.resize(std::size_t(rows) * p_size);
+      batch_values.resize(std::size_t(rows) * seats);
       std::size_t at = 0;
       for (const Request* r : taken) {
-        std::memcpy(batch_inputs_.data() + at * in_size, r->inputs,
+        std::memcpy(batch_inputs.data() + at * in_size, r->inputs,
                     sizeof(float) * std::size_t(r->n) * in_size);
         at += std::size_t(r->n);
       }
-      in = batch_inputs_.data(), pol = batch_policy_.data(), val = batch_values_.data();
+      in = batch_inputs.data(), pol = batch_policy.data(), val = batch_values.data();
     }
     std::exception_ptr error;
     try {
-      net_.forward(in, rows, pol, val);
+      net->forward(in, rows, pol, val);
     } catch (...) {
       error = std::current_exception();  // handed to every caller of the batch
     }
     std::lock_guard lock(mutex_);
+    --running_;
     std::size_t at = 0;
     for (Request* r : taken) {
       r->error = error;
+      r->generation = generation;
       if (taken.size() > 1 && !error) {
         std::memcpy(r->policy, pol + at * p_size, sizeof(float) * std::size_t(r->n) * p_size);
         std::memcpy(r->values, val + at * seats, sizeof(float) * std::size_t(r->n) * seats);

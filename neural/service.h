@@ -1,10 +1,13 @@
 #pragma once
 // The batched inference service (the KataGo NNEvaluator / lc0 backend pattern): search threads
-// hand it positions and block; one server thread gathers the positions of many callers into a
-// batch (until `max_batch` rows, or `max_wait_us` after the first arrived, or every expected
-// client is waiting), runs the network once and answers each caller. A cache keyed by position
-// hash answers repeated positions without the network. A new network can be swapped in while
-// callers keep asking: it takes over between two batches, and the cache is emptied then.
+// hand it positions and block; a server thread gathers the positions of many callers into a
+// batch (until `max_batch` rows, or `max_wait_us` after the first arrived, or its share of the
+// expected clients is waiting), runs the network once and answers each caller. `servers` such
+// threads share one network and run their batches side by side (on a CPU: one a core, so that
+// the forward passes of two game threads do not queue behind each other). A cache keyed by
+// position hash answers repeated positions without the network. A new network can be swapped in
+// while callers keep asking: batches taken after the swap run on it, and the cache's older
+// answers are no longer handed out.
 //
 // Plain C++ over neural/network.h: no LibTorch header here.
 #include <condition_variable>
@@ -13,7 +16,6 @@
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -26,14 +28,17 @@ namespace qilab::neural {
 struct ServiceConfig {
   int max_batch = 256;            // rows per network call (a single larger request is run whole)
   int max_wait_us = 1000;         // how long a batch waits for more rows after its first
-  int expected_clients = 0;       // > 0: run as soon as this many callers wait (self-play: game threads)
-  int threads = 1;                // LibTorch intra-op threads (set_torch_threads)
+  int expected_clients = 0;       // > 0: a server runs as soon as its share of these callers wait
+                                  // (ceil(expected_clients / servers); self-play: game threads)
+  int servers = 1;                // server threads, each running the network on its own batches
+  int threads = 1;                // LibTorch intra-op threads of each server (set_torch_threads)
   std::size_t cache_entries = 0;  // 0: no cache
   std::string device = "cpu";     // cpu | cuda
 };
 
 struct ServiceStats {
   std::int64_t requests = 0, positions = 0, batches = 0, cache_hits = 0, swaps = 0;
+  int most_running = 0;  // the most batches that ran on the network at once (<= servers)
   double mean_batch() const { return batches ? double(positions) / double(batches) : 0; }
 };
 
@@ -73,8 +78,9 @@ class InferenceService final : public InferenceBackend {
   // Blocks until every row is answered. Thread-safe.
   void infer(const float* inputs, const std::uint64_t* keys, int n, float* policy, float* values) override;
 
-  // The next batch runs on `next` (same shapes, else Error). Returns once the server thread
-  // has taken it over (between two batches); callers of infer() never wait for a swap.
+  // Batches taken from now on run on `next` (same shapes, else Error); batches already running
+  // finish on the old network, and their answers are not cached as the new one's. Callers of
+  // infer() never wait for a swap.
   void swap_network(Network next);
   // How many networks have taken over since the start.
   std::uint64_t generation() const;
@@ -88,6 +94,7 @@ class InferenceService final : public InferenceBackend {
     float* policy;
     float* values;
     bool done = false;
+    std::uint64_t generation = 0;  // of the network that answered
     std::exception_ptr error;
     std::condition_variable cv;
   };
@@ -96,20 +103,21 @@ class InferenceService final : public InferenceBackend {
     std::vector<float> policy, values;
   };
 
-  void serve();
+  void serve();  // one server thread's loop
   bool cache_find(std::uint64_t key, float* policy, float* values);
   void cache_store(std::uint64_t key, std::uint64_t generation, const float* policy, const float* values);
 
   ServiceConfig config_;
   NetworkConfig config_net_;
-  Network net_;  // the server thread's alone
+  int batch_clients_ = 0;  // callers that make a batch ready at once (0: none)
+  int running_ = 0;        // batches on the network now
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Request*> queue_;
   int queued_rows_ = 0;
   bool stop_ = false;
-  std::optional<Network> next_;
+  std::shared_ptr<const Network> net_;  // the network batches taken now run on
   std::uint64_t generation_ = 0;
   ServiceStats stats_;
 
@@ -119,8 +127,7 @@ class InferenceService final : public InferenceBackend {
   std::vector<std::uint64_t> cache_keys_;  // key of each slot, for eviction in FIFO order
   std::size_t cache_next_ = 0;
 
-  std::vector<float> batch_inputs_, batch_policy_, batch_values_;
-  std::thread server_;
+  std::vector<std::thread> servers_;
 };
 
 }  // namespace qilab::neural

@@ -182,6 +182,7 @@ TrainConfig parse_train_config(const std::string& text, const std::string& sourc
   Table svc(top.find("service"), "service", source);
   svc.integer("max_batch", sv.max_batch, 1, 65536);
   svc.integer("max_wait_us", sv.max_wait_us, 0, 10'000'000);
+  svc.integer("servers", sv.servers, 1, 64);
   svc.integer("threads", sv.threads, 1, 1024);
   svc.integer("cache_entries", sv.cache_entries, 0, 100'000'000);
   svc.text("device", sv.device, {"cpu", "cuda"});

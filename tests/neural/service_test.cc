@@ -139,3 +139,47 @@ TEST_CASE("service: bad settings are refused") {
   CHECK_THROWS_WITH_AS(InferenceService(Network(config_for(game), 1), sc),
                        "service: max_batch expects an integer >= 1, got 0", Error);
 }
+
+TEST_CASE("service: two servers run batches side by side, answer as direct calls, and swap networks") {
+  const Pebbles game = Pebbles::make(2);
+  // Wide enough that a forward pass of 32 rows takes milliseconds, so that the two callers'
+  // batches overlap on the two servers.
+  const NetworkConfig cfg =
+      NetworkConfig::for_specs("pebbles", game.encoding_spec(), game.policy_spec(), 2, 4, 64, 16);
+  const Network a(cfg, 3), b(cfg, 4);
+  const int rows = 32, p_size = 12, seats = 2;
+  const auto inputs = random_inputs(game, rows, 7);
+  std::vector<float> want_a(static_cast<std::size_t>(rows * p_size)), want_b(want_a.size()),
+      v(static_cast<std::size_t>(rows * seats));
+  a.forward(inputs.data(), rows, want_a.data(), v.data());
+  b.forward(inputs.data(), rows, want_b.data(), v.data());
+
+  ServiceConfig sc;
+  sc.max_batch = rows;
+  sc.max_wait_us = 1'000'000;
+  sc.expected_clients = 2;  // one caller makes a batch ready on each of the two servers
+  sc.servers = 2;
+  InferenceService service(a.clone(), sc);
+  auto run = [&](const std::vector<float>& want) {
+    std::vector<std::thread> clients;
+    for (int t = 0; t < 2; ++t)
+      clients.emplace_back([&] {
+        std::vector<float> p(want.size()), pv(static_cast<std::size_t>(rows * seats));
+        for (int k = 0; k < 20; ++k) {
+          service.infer(inputs.data(), nullptr, rows, p.data(), pv.data());
+          for (std::size_t i = 0; i < p.size(); ++i) CHECK(p[i] == doctest::Approx(want[i]).epsilon(1e-4));
+        }
+      });
+    for (auto& c : clients) c.join();
+  };
+  run(want_a);
+  CHECK(service.stats().batches == 40);  // a request fills a batch (max_batch)
+  CHECK(service.stats().most_running == 2);
+  service.swap_network(b.clone());
+  run(want_b);
+  CHECK(service.generation() == 1);
+
+  sc.servers = 0;
+  CHECK_THROWS_WITH_AS(InferenceService(a.clone(), sc), "service: servers expects an integer >= 1, got 0",
+                       Error);
+}

@@ -91,6 +91,24 @@ TEST_CASE("self-play: game i is the same with 1 or 2 threads") {
   }
 }
 
+TEST_CASE("self-play: two game threads on two servers play the games of direct calls") {
+  const Pebbles game = Pebbles::make(2);
+  const neural::Network net(net_config(game), 2);
+  neural::DirectBackend direct(std::make_shared<neural::Network>(net.clone()));
+  const auto want = self_play(game, direct, config_for(game, 1), 5, 10, 4);
+  neural::ServiceConfig sc;
+  sc.max_batch = 1;  // every forward call holds one request (a search's leaves), as direct calls do
+  sc.max_wait_us = 0;
+  sc.expected_clients = 2;
+  sc.servers = 2;
+  neural::InferenceService service(net.clone(), sc);
+  const auto got = self_play(game, service, config_for(game, 2), 5, 10, 4);
+  REQUIRE(got.records.size() == want.records.size());
+  for (std::size_t i = 0; i < got.records.size(); ++i)
+    CHECK(got.records[i].actions == want.records[i].actions);
+  CHECK(service.stats().positions > 0);
+}
+
 TEST_CASE("self-play: playout cap randomisation records only full searches") {
   const Pebbles game = Pebbles::make(2);
   neural::ServiceConfig sc;

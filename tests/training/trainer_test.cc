@@ -260,6 +260,10 @@ TEST_CASE("train configs: fields are typed and ranged, unknown ones refused") {
   CHECK_THROWS_WITH_AS(
       parse_train_config("game = \"x\"\n[selfplay]\nheuristic_prior_temperature = 0\n", "t.toml"),
       "t.toml: field 'selfplay.heuristic_prior_temperature' expects a number 0.001 to any, got 0", Error);
+  CHECK(c.service.servers == 1);
+  CHECK(parse_train_config("game = \"x\"\n[service]\nservers = 2\n", "t.toml").service.servers == 2);
+  CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[service]\nservers = 0\n", "t.toml"),
+                       "t.toml: field 'service.servers' expects an integer 1 to 64, got 0", Error);
   CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[replay]\nsymmetries = 1\n", "t.toml"),
                        "t.toml: field 'replay.symmetries' expects true or false, got 1", Error);
   CHECK_THROWS_WITH_AS(parse_train_config("game = \"x\"\n[selfplay]\nheuristic_weight = 1.5\n", "t.toml"),
