@@ -4,6 +4,7 @@
 // docs/search.md describes every option. The evaluator is chosen at construction; the
 // search itself is a template over it, so choose() makes one std::visit and no virtual call.
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -16,6 +17,7 @@
 #include "engine/core/error.h"
 #include "engine/core/options.h"
 #include "engine/core/spec.h"
+#include "engine/core/state_defaults.h"
 #include "search/mcts.h"
 
 namespace qilab {
@@ -76,6 +78,9 @@ inline std::vector<OptionSpec> mcts_option_specs() {
                     "sample (draw outcomes by probability) | expand (list all, visit in proportion)"),
       choice_option("ismcts", "auto", {"auto", "on", "off", "true", "false"},
                     "information-set MCTS: auto (on for hidden-information games) | on | off"),
+      choice_option("solver", "off", {"auto", "on", "off"},
+                    "MCTS-Solver, proven wins and losses backed up: auto (on where it applies: perfect "
+                    "information, no chance) | on | off"),
       int_option("batch", 1, 1, 4096, "leaves gathered under virtual loss per evaluator call"),
       int_option("max_nodes", 4'000'000, 1000, std::numeric_limits<std::int32_t>::max(),
                  "tree size limit in nodes (about 90 bytes each)"),
@@ -169,6 +174,19 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
                 ": option 'chance' expects sample with ISMCTS (outcomes hidden from the player cannot be "
                 "listed), got 'expand'");
 
+  // The solver proves results of deterministic perfect-information play only: a proof in one
+  // sampled world says nothing of the others, and a chance node's result depends on the draw.
+  const std::string& solver = o.get_string("solver");
+  const bool deterministic = std::derived_from<typename G::State, NoChance>;
+  const char* why_not = !game.perfect_information() || c.ismcts ? "hidden information or ISMCTS"
+                        : !deterministic                        ? "chance"
+                                                                : nullptr;
+  if (solver == "on" && why_not)
+    throw Error(where + ": option 'solver' expects off or auto for " + std::string(G::kId) +
+                " (the solver proves results of deterministic perfect-information play; this search has " +
+                why_not + "), got 'on'");
+  c.solver = solver == "on" || (solver == "auto" && !why_not);
+
   c.batch = static_cast<int>(o.get_int("batch"));
   c.max_nodes = static_cast<std::size_t>(o.get_int("max_nodes"));
   return s;
@@ -230,9 +248,12 @@ class MctsAgent final : public Agent<S> {
 
   nlohmann::json last_stats() const override {
     const search::SearchStats& s = stats();
-    return {{"simulations", s.simulations}, {"time_ms", s.time_ms},     {"max_depth", s.max_depth},
-            {"tree_size", s.tree_size},     {"reused", s.reused_nodes}, {"action", s.action},
-            {"visits", s.visits},           {"value", s.value}};
+    nlohmann::json j = {{"simulations", s.simulations}, {"time_ms", s.time_ms},
+                        {"max_depth", s.max_depth},     {"tree_size", s.tree_size},
+                        {"reused", s.reused_nodes},     {"action", s.action},
+                        {"visits", s.visits},           {"value", s.value}};
+    if (settings_.config.solver) j["proven"] = s.proven;
+    return j;
   }
 
   const MctsSettings& settings() const { return settings_; }

@@ -58,6 +58,9 @@ struct SearchConfig {
   bool reuse_tree = true;  // perfect information only
   ChanceMode chance = ChanceMode::kSample;
   bool ismcts = false;
+  // MCTS-Solver (search/solver.h): prove wins and losses and back them up. Perfect information
+  // only; proofs never pass a chance node.
+  bool solver = false;
   int batch = 1;  // leaves per evaluator call, gathered under virtual loss
   std::size_t max_nodes = 4'000'000;
 };

@@ -10,7 +10,8 @@
 //   3. evaluate  the leaf, with the evaluator (rollout, heuristic, network), in batches;
 //   4. expand    the leaf: one child per legal action, with the evaluator's priors;
 //   5. back up   the value vector, rewritten once by the backup policy (search/backup.h),
-//                into every node of the path.
+//                into every node of the path; with the solver (search/solver.h), proofs of
+//                won and lost positions too.
 //
 // Everything is a template over the state S and the evaluator E: no virtual call in the
 // loop. Nodes live in an arena reused from move to move (search/tree.h); the paths, batches
@@ -32,6 +33,7 @@
 #include "search/dirichlet.h"
 #include "search/evaluators.h"
 #include "search/ismcts.h"
+#include "search/solver.h"
 #include "search/tree.h"
 
 namespace qilab::search {
@@ -46,6 +48,7 @@ struct SearchStats {
   std::size_t reused_nodes = 0;  // nodes kept from the previous move's tree
   std::uint32_t visits = 0;      // the chosen child's visits
   double value = 0;              // the chosen child's mean value for the mover, in the game's return scale
+  int proven = 0;                // solver: 1 the mover's side has a proven win, -1 a proven loss, 0 neither
 };
 
 // One root child, for analysis and for training targets (the visit distribution).
@@ -69,6 +72,8 @@ class Mcts {
     if (!config_.budget.limited()) throw Error("mcts: the search needs a limit on simulations or on time");
     if (config_.batch < 1) throw Error("mcts: batch must be at least 1");
     if (config_.ismcts) available_.resize(config_.num_distinct_actions);
+    if (config_.solver && config_.ismcts)
+      throw Error("mcts: the solver needs perfect information; a proof in one sampled world proves nothing");
   }
 
   const SearchConfig& config() const { return config_; }
@@ -100,6 +105,7 @@ class Mcts {
     stats_ = {};
     root_player_ = view.current_player();
     backup_ = Backup(config_.backup, config_.num_players, root_player_);
+    if (config_.solver) solver_.reset(view, config_.num_players, config_.min_return, config_.max_return);
     q_min_.fill(std::numeric_limits<double>::infinity());
     q_max_.fill(-std::numeric_limits<double>::infinity());
     prepare_root(view);
@@ -120,6 +126,10 @@ class Mcts {
     } else {
       run<false>(view, rng, clock);
       stats_.action = choose_final(rng);
+    }
+    if (config_.solver) {
+      const std::int8_t proof = tree_[root_].proven, mine = solver_.team(root_player_);
+      stats_.proven = proof == kUnproven ? 0 : proof == mine ? 1 : -1;
     }
     stats_.time_ms = clock.elapsed_ms();
     stats_.tree_size = tree_.size();
@@ -159,7 +169,7 @@ class Mcts {
   }
 
  private:
-  enum class Descent { kLeaf, kTerminal, kCollision };
+  enum class Descent { kLeaf, kTerminal, kProven, kCollision };
 
   struct QScale {
     double lo = 0, inv_range = 1;
@@ -206,9 +216,11 @@ class Mcts {
     for (;;) {
       const std::int64_t left = simulations_left(config_.budget, done, clock.elapsed_ms());
       if (left <= 0) break;
+      if (config_.solver && tree_[root_].proven != kUnproven) break;  // solved: nothing left to learn
       const int want = static_cast<int>(std::min<std::int64_t>(config_.batch, left));
       batch_.resize(want, view);
       path_nodes_.clear();
+      path_teams_.clear();
       path_start_.clear();
       leaf_node_.clear();
       int leaves = 0, ended = 0;
@@ -225,11 +237,15 @@ class Mcts {
         const Descent d = descend<kIsmcts>(s, batch_.legal[leaves], rng, expand);
         if (d == Descent::kTerminal) {
           backup(start, path_nodes_.size(), normalise(s.returns()));
+          if (config_.solver) solve(start, path_nodes_.size());
+        } else if (d == Descent::kProven) {
+          backup(start, path_nodes_.size(), solver_.won_by(tree_[path_nodes_.back()].proven));
         } else if (d == Descent::kCollision) {
           for (auto i = start; i < path_nodes_.size(); ++i) --tree_[path_nodes_[i]].virtual_loss;
         }
         if (d != Descent::kLeaf) {
           path_nodes_.resize(start);
+          if (config_.solver) path_teams_.resize(start);
           path_start_.pop_back();
           if (d == Descent::kCollision) break;  // the batch is as wide as the tree allows now
           ++ended;
@@ -254,9 +270,23 @@ class Mcts {
     stats_.simulations = done;
   }
 
-  void enter(NodeIndex node) {
+  void enter(NodeIndex node, const S& s) {
     path_nodes_.push_back(node);
+    if (config_.solver)  // the team that moves at the node, for the proofs (none at chance and at the end)
+      path_teams_.push_back(s.is_terminal() || s.is_chance() ? kUnproven : solver_.team(s.current_player()));
     if (config_.batch > 1) ++tree_[node].virtual_loss;
+  }
+
+  // After a simulation ended at a terminal node: its proof, if it has one, climbs the path as far
+  // as the children of each node decide it (search/solver.h). Stops at a chance node.
+  void solve(std::size_t from, std::size_t to) {
+    std::int8_t proof = tree_[path_nodes_[to - 1]].proven;
+    for (std::size_t i = to - 1; i > from && proof != kUnproven; --i) {
+      const std::int8_t mover = path_teams_[i - 1];
+      if (mover == kUnproven) break;
+      proof = Solver::prove(tree_, path_nodes_[i - 1], mover, proof);
+      if (proof != kUnproven) tree_[path_nodes_[i - 1]].proven = proof;
+    }
   }
 
   // One walk from the root to a leaf, applying the path's actions to `s`. On kLeaf, `legal`
@@ -267,10 +297,16 @@ class Mcts {
     NodeIndex node = root_;
     int depth = 0;
     for (;; ++depth) {
-      enter(node);
+      enter(node, s);
       if (s.is_terminal()) {
         stats_.max_depth = std::max(stats_.max_depth, depth);
+        if (config_.solver) tree_[node].proven = solver_.winner(s.returns());
         return Descent::kTerminal;
+      }
+      if (config_.solver &&
+          tree_[node].proven != kUnproven) {  // its result is known: no need to look further
+        stats_.max_depth = std::max(stats_.max_depth, depth);
+        return Descent::kProven;
       }
       if (s.is_chance()) {
         const NodeIndex next = chance_child<kIsmcts>(node, s, rng);
@@ -430,6 +466,21 @@ class Mcts {
     NodeIndex best = kNoNode;
     double best_score = -std::numeric_limits<double>::infinity();
     NodeIndex c = nd.first_child;
+    if (config_.solver) {
+      // A child proven lost for the mover is never entered; widening opens the next one in its place.
+      const std::int8_t mine = solver_.team(mover);
+      for (int i = 0; i < limit; ++i, c = tree_[c].next_sibling) {
+        const Node& ch = tree_[c];
+        if (ch.proven != kUnproven && ch.proven != mine) {
+          if (limit < nd.num_children) ++limit;
+          continue;
+        }
+        const double sc = score(ch, mover, log_n, sqrt_n, fpu, qs);
+        if (sc > best_score) best_score = sc, best = c;
+      }
+      // Every child lost: the node is proven and no descent passes it, but stay total.
+      return best == kNoNode ? nd.first_child : best;
+    }
     for (int i = 0; i < limit; ++i, c = tree_[c].next_sibling) {
       const double sc = score(tree_[c], mover, log_n, sqrt_n, fpu, qs);
       if (sc > best_score) best_score = sc, best = c;
@@ -514,11 +565,36 @@ class Mcts {
     }
   }
 
+  // Solver: whether root child `c` is proven lost for the root player's side.
+  bool proven_lost(NodeIndex c) const {
+    return config_.solver && tree_[c].proven != kUnproven && tree_[c].proven != solver_.team(root_player_);
+  }
+
   Action choose_final(Rng& rng) {
     const Node& root = tree_[root_];
+    bool skip_lost = false;
+    if (config_.solver) {
+      // A proven win is played (the most visited of them); proven losses only when all are lost.
+      const std::int8_t mine = solver_.team(root_player_);
+      NodeIndex win = kNoNode;
+      bool open = false;
+      for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling) {
+        if (tree_[c].proven == mine && (win == kNoNode || tree_[c].n > tree_[win].n)) win = c;
+        open = open || (tree_[c].n > 0 && !proven_lost(c));
+      }
+      if (win != kNoNode) {
+        stats_.visits = tree_[win].n;
+        stats_.value = to_return_scale(tree_[win].n ? tree_[win].q(root_player_) : 1.0);
+        return tree_[win].action;
+      }
+      skip_lost = open;
+    }
+    // The children the choice may take: all, or with the solver those not proven lost if any
+    // visited one is not.
+    auto allowed = [&](NodeIndex c) { return !skip_lost || !proven_lost(c); };
     std::uint32_t most = 0;
     for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling)
-      most = std::max(most, tree_[c].n);
+      if (allowed(c)) most = std::max(most, tree_[c].n);
     NodeIndex chosen = kNoNode;
     if (most == 0) {  // the budget ran out before any child was tried
       stats_.visits = 0;
@@ -532,14 +608,16 @@ class Mcts {
     switch (config_.final_choice) {
       case FinalChoice::kVisits:
         for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling)
-          if (tree_[c].n > 0 && (chosen == kNoNode || better(c, chosen))) chosen = c;
+          if (tree_[c].n > 0 && allowed(c) && (chosen == kNoNode || better(c, chosen))) chosen = c;
         break;
       case FinalChoice::kValue: {
         // Highest mean among children visited at least a tenth as often as the most visited:
         // a mean over a handful of simulations is mostly noise.
         const std::uint32_t floor = std::max<std::uint32_t>(1, most / 10);
         for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling)
-          if (tree_[c].n >= floor && (chosen == kNoNode || tree_[c].q(me) > tree_[chosen].q(me))) chosen = c;
+          if (tree_[c].n >= floor && allowed(c) &&
+              (chosen == kNoNode || tree_[c].q(me) > tree_[chosen].q(me)))
+            chosen = c;
         break;
       }
       case FinalChoice::kSample: {
@@ -549,17 +627,18 @@ class Mcts {
                 : config_.temperature;
         if (temperature <= 0) {
           for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling)
-            if (tree_[c].n > 0 && (chosen == kNoNode || better(c, chosen))) chosen = c;
+            if (tree_[c].n > 0 && allowed(c) && (chosen == kNoNode || better(c, chosen))) chosen = c;
           break;
         }
         // Weights visits^(1/T), scaled by the largest so that small temperatures do not overflow.
         const double inv_t = 1.0 / temperature, log_most = std::log(double(most));
         double total = 0;
         for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling)
-          if (tree_[c].n > 0) total += std::exp((std::log(double(tree_[c].n)) - log_most) * inv_t);
+          if (tree_[c].n > 0 && allowed(c))
+            total += std::exp((std::log(double(tree_[c].n)) - log_most) * inv_t);
         double x = rng.uniform() * total;
         for (NodeIndex c = root.first_child; c != kNoNode; c = tree_[c].next_sibling) {
-          if (tree_[c].n == 0) continue;
+          if (tree_[c].n == 0 || !allowed(c)) continue;
           chosen = c;
           x -= std::exp((std::log(double(tree_[c].n)) - log_most) * inv_t);
           if (x < 0) break;
@@ -581,6 +660,7 @@ class Mcts {
   Player tree_root_player_ = 0;
   std::optional<S> root_state_;  // the position at root_, kept only to reuse the tree
   Backup backup_;
+  Solver solver_;  // the teams and result scale the proofs read (config solver)
   SearchStats stats_;
   int root_move_number_ = 0;  // the temperature schedule counts the game's moves
   bool noise_done_ = false;   // root noise mixed in this search
@@ -590,6 +670,7 @@ class Mcts {
   // Scratch, reused from simulation to simulation.
   LeafBatch<S> batch_;
   std::vector<NodeIndex> path_nodes_;    // the paths of the batch's leaves, one after another
+  std::vector<std::int8_t> path_teams_;  // solver: per path node, the team to move there (kUnproven: none)
   std::vector<std::size_t> path_start_;  // where each leaf's path starts in path_nodes_
   std::vector<NodeIndex> leaf_node_;     // per leaf: the node to expand, or kNoNode
   std::vector<std::pair<float, Action>> order_;

@@ -18,6 +18,7 @@ namespace qilab::search {
 
 using NodeIndex = std::int32_t;
 inline constexpr NodeIndex kNoNode = -1;
+inline constexpr std::int8_t kUnproven = -1;  // Node::proven: no proof yet
 
 struct Node {
   // Sum of the backed-up value vectors (normalised to [0, 1] per seat, after the backup
@@ -32,6 +33,7 @@ struct Node {
   float prior = 0;                 // the policy's prior, or the outcome's probability at a chance node
   std::uint16_t virtual_loss = 0;  // simulations in flight through here (batched evaluation)
   bool expanded = false;           // children created (decision node) or outcomes listed (chance node)
+  std::int8_t proven = kUnproven;  // MCTS-Solver: the team proven to win from here (search/solver.h)
   std::uint64_t key = 0;           // ISMCTS chance outcomes: the root player's information key after it
 
   double q(Player p) const { return w[p] / (n + virtual_loss); }

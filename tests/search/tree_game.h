@@ -15,6 +15,17 @@
 //      Its expected value is 0.35; drawn uniformly it would look like 0.5.
 //   Y: a leaf worth 0.4 (variant 1: play Y) or 0.3 (variant 2: play X).
 // Values lie in [0, 1]: min_return 0, max_return 1; v1 = 1 - v0 in the chance variants.
+//
+// variants 3 and 4 (solver), 2 seats on two sides, no chance; leaves v0 = 1 (seat 0 wins),
+// 0 (seat 1 wins) or 0.5 (a draw), v1 = 1 - v0. Both share the trap A:
+//   A: seat 1 picks a1..a4 (seat 0 wins) or a5 (seat 1 wins): a proven loss for seat 0, though
+//      four of its five leaves are wins (a mean over them looks good).
+//   variant 3: seat 0 picks A, B or C.
+//     B: seat 1 picks B1 or B2, then seat 0 picks a win or a loss in each: a forced win for
+//        seat 0 three plies deep, and a proven loss for seat 1.
+//     C: a draw (proves nothing).
+//   variant 4: seat 0 picks A, C or D; D: seat 1 picks d1 (0.5) or d2 (0.6). Nothing proves the
+//      root, so the search runs its whole budget, and never enters A once A is proven lost.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +70,36 @@ inline const std::vector<TreeNode>& tree(int variant) {
         leaf2("x3", 0.0),
     };
   };
+  static const std::vector<TreeNode> solver_win = {
+      {0, {1, 2, 3}, {}, {}, "root"},
+      {1, {4, 5, 6, 7, 8}, {}, {}, "A"},
+      {1, {9, 10}, {}, {}, "B"},
+      leaf2("C", 0.5),
+      leaf2("a1", 1),
+      leaf2("a2", 1),
+      leaf2("a3", 1),
+      leaf2("a4", 1),
+      leaf2("a5", 0),
+      {0, {11, 12}, {}, {}, "B1"},
+      {0, {13, 14}, {}, {}, "B2"},
+      leaf2("b1w", 1),
+      leaf2("b1l", 0),
+      leaf2("b2w", 1),
+      leaf2("b2l", 0),
+  };
+  static const std::vector<TreeNode> solver_open = {
+      {0, {1, 2, 3}, {}, {}, "root"},
+      {1, {4, 5, 6, 7, 8}, {}, {}, "A"},
+      leaf2("C", 0.5),
+      {1, {9, 10}, {}, {}, "D"},
+      leaf2("a1", 1),
+      leaf2("a2", 1),
+      leaf2("a3", 1),
+      leaf2("a4", 1),
+      leaf2("a5", 0),
+      leaf2("d1", 0.5),
+      leaf2("d2", 0.6),
+  };
   static const std::vector<TreeNode> chance_y04 = chance_tree(0.4);
   static const std::vector<TreeNode> chance_y03 = chance_tree(0.3);
   switch (variant) {
@@ -66,8 +107,12 @@ inline const std::vector<TreeNode>& tree(int variant) {
       return backups;
     case 1:
       return chance_y04;
-    default:
+    case 2:
       return chance_y03;
+    case 3:
+      return solver_win;
+    default:
+      return solver_open;
   }
 }
 
@@ -117,8 +162,8 @@ class State {
   }
   Values returns() const { return is_terminal() ? here().values : Values{}; }
   Values evaluate() const { return returns(); }
-  // Teams {0, 1} and {2} in the backup tree.
-  int team_of(Player p) const { return p == 2 ? 1 : 0; }
+  // Teams {0, 1} and {2} in the backup tree; the solver trees' two seats are opponents.
+  int team_of(Player p) const { return variant_ >= 3 ? p : p == 2 ? 1 : 0; }
 
   std::string observation_string(Player) const { return here().name; }
   State sample_world(Player, Rng&) const { return *this; }
@@ -148,7 +193,8 @@ class TreeGame {
   static constexpr std::string_view kId = "treegame";
   static constexpr std::string_view kName = "hand-made game tree (tests)";
   static std::vector<OptionSpec> option_specs() {
-    return {{"variant", std::int64_t{0}, "0: backups (3 seats); 1, 2: chance with Y = 0.4, 0.3"}};
+    return {
+        {"variant", std::int64_t{0}, "0: backups (3 seats); 1, 2: chance with Y = 0.4, 0.3; 3, 4: solver"}};
   }
   explicit TreeGame(const Options& o) : options_(o), variant_(static_cast<int>(o.get_int("variant"))) {}
   static TreeGame make(int variant) {
@@ -159,13 +205,15 @@ class TreeGame {
 
   const Options& options() const { return options_; }
   int num_players() const { return variant_ == 0 ? 3 : 2; }
-  int num_distinct_actions() const { return 3; }
+  int num_distinct_actions() const { return 5; }
   double min_return() const { return 0; }
   double max_return() const { return 1; }
   bool zero_sum() const { return false; }
   bool perfect_information() const { return true; }
   std::vector<int> teams() const {
-    return variant_ == 0 ? std::vector<int>{0, 0, 1} : std::vector<int>{0, 0};
+    return variant_ == 0   ? std::vector<int>{0, 0, 1}
+           : variant_ >= 3 ? std::vector<int>{0, 1}
+                           : std::vector<int>{0, 0};
   }                                                    // as team_of
   std::int64_t max_game_length() const { return 16; }  // the trees are a few levels deep
   State initial_state() const { return State(variant_); }
