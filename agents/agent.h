@@ -34,6 +34,12 @@ class Agent {
   // state's own legal_actions (random, greedy, mcts); false for anything else (Python agents,
   // tests' agents), whose every action is checked.
   virtual bool trusted() const { return false; }
+  // Whether reset() makes this agent exactly the agent its factory would build afresh for the
+  // same game and spec (no state of a past game left that changes a choice), so that a referee
+  // may keep it for the next game instead of building another (experiments/agent_pool.h): true
+  // for the agents qilab ships that hold nothing but scratch space and the search tree reset()
+  // drops; false for anything else.
+  virtual bool reusable() const { return false; }
 };
 
 template <GameState S>

@@ -228,6 +228,9 @@ class MctsAgent final : public Agent<S> {
 
   std::string name() const override { return name_; }
   bool trusted() const override { return true; }
+  // reset() drops the tree (search::Mcts::clear); the built-in evaluators hold no state. An
+  // evaluator of the caller's (neural networks, their caches) is not vouched for.
+  bool reusable() const override { return search_.index() < 4; }
 
   Action choose(const S& view, Rng& rng) override {
     return std::visit([&](auto& m) { return m.search(view, rng); }, search_);

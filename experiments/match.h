@@ -77,26 +77,31 @@ concept HandsWholeState = std::is_base_of_v<PerfectInformation<S>, S> &&
 // plays (tests/experiments/match_test.cc compares their records).
 //
 // `make(game, name)` builds each seat's agent: make_agent in runs; tests pass their own to
-// watch what the referee hands an agent, or to seat one that fails.
+// watch what the referee hands an agent, or to seat one that fails. It returns an AgentPtr, or
+// any handle that owns the agent for the game (AgentPool::Lease: tournaments keep agents from
+// one game to the next); every agent is reset() before the game.
+// `run_options`: `game` plays the run's own options, id.options (hashed to id.config_hash), so
+// the record takes them from `id` instead of building and hashing them again.
 template <Game G, class MakeAgent>
 GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
                        std::vector<std::string> seat_names, MakeAgent&& make, const Referee& referee = {},
-                       std::int64_t lineup = 0) {
+                       std::int64_t lineup = 0, bool run_options = false) {
   using S = typename G::State;
   using Clock = std::chrono::steady_clock;
+  using Made = std::decay_t<std::invoke_result_t<MakeAgent&, const G&, const std::string&>>;
   GameRecord r;
   r.index = index;
   r.lineup = lineup;
   r.game = id.game;
-  r.options = game.options().to_json();
-  r.config_hash = game.options().hash();
+  r.options = run_options ? id.options : game.options().to_json();
+  r.config_hash = run_options ? id.config_hash : game.options().hash();
   r.seed = id.seed;
   r.agents = std::move(seat_names);
   r.program = id.program;
   r.agent_files = id.agent_files;
 
   Rng rng = Rng(id.seed).split(static_cast<std::uint64_t>(index));
-  std::vector<AgentPtr<S>> agents;
+  std::vector<Made> agents;
   for (const auto& spec : r.agents) {
     agents.push_back(make(game, spec));
     agents.back()->reset();

@@ -29,8 +29,8 @@ std::string join(const nlohmann::json& names) {
   return s;
 }
 
-// An existing DIR/tournament.db must be a play run of the same game, options, seed and agents;
-// the first difference is named, as the records of the run would show it.
+}  // namespace
+
 void check_same_play(const std::string& db, const TournamentPlan& plan,
                      const std::vector<std::string>& agents) {
   std::error_code ec;
@@ -68,74 +68,6 @@ void check_same_play(const std::string& db, const TournamentPlan& plan,
   Store::check_resumable(db, plan.identity);  // anything else
 }
 
-template <Game G>
-PlayReport run_play(const G& game, const TournamentConfig& tc, const MatchConfig& cfg) {
-  for (const auto& spec : cfg.agents) make_agent(game, spec);  // a bad agent spec fails here, not mid-run
-  const std::vector<int> teams = game_teams(game.initial_state());
-  const TournamentPlan plan = plan_tournament(tc, std::string(G::kId), game.options().to_json(), teams);
-  const fs::path dir(cfg.out_dir);
-  const std::string db = (dir / "tournament.db").string();
-  PlayReport rep;
-  rep.store_path = db;
-  rep.records_path = (dir / "games.jsonl").string();
-  rep.summary_path = (dir / "summary.json").string();
-  std::error_code ec;
-  if (shards::root()) {  // rank 0 alone owns the output directory (shards.h)
-    if (fs::is_directory(rep.records_path, ec))
-      throw Error(rep.records_path + ": cannot write (a directory is in the way)");
-    if (fs::exists(rep.records_path, ec) && !fs::exists(db, ec))
-      throw Error(
-          rep.records_path +
-          ": records of a play run without its store (tournament.db), as an earlier qilab wrote them; "
-          "this qilab resumes from the store: use another output directory");
-    // The records exported by the last run must still be its records: a games.jsonl of another
-    // run, or one edited by hand, is named as play has always named it (check_run_records), not
-    // overwritten unseen.
-    if (fs::exists(rep.records_path, ec))
-      check_run_records(rep.records_path, identity_of(game, cfg),
-                        [&game](const GameRecord& r) { return replay_difference(game, r); });
-    check_same_play(db, plan, cfg.agents);
-  }
-  TournamentRun run = play_tournament(game, tc, plan, cfg.out_dir);
-  if (!run.store) return rep;  // another rank of an MPI run: rank 0 reports
-
-  // play's summary, from every stored game below cfg.games, in index order.
-  Balance balance(game.num_players(), cfg.agents, teams);
-  nlohmann::json endings = nlohmann::json::object();
-  for (const auto& r : run.store->results()) {
-    if (r.index >= cfg.games) continue;
-    balance.add(GameResult{r.returns, r.agents, r.length});
-    if (!r.ending.empty()) endings[r.ending] = endings.value(r.ending, 0) + 1;
-  }
-  nlohmann::json s = {{"game", std::string(G::kId)},
-                      {"options", game.options().to_json()},
-                      {"config_hash", game.options().hash()},
-                      {"seed", cfg.seed},
-                      {"seats", game.num_players()},
-                      {"teams", teams},
-                      {"agents", cfg.agents},
-                      {"agent_files", agent_file_hashes(cfg.agents)},
-                      {"program", plan.identity.program},
-                      {"store", db},
-                      {"rotation",
-                       "game i, seat s: agents[(s + i) mod len(agents)]; with more agents than seats, seats "
-                       "mirrored in odd rounds of len(agents) games"}};
-  s.update(balance.to_json());
-  s["endings"] = std::move(endings);
-  s["run"] = {
-      {"played", run.played}, {"resumed", run.resumed}, {"threads", cfg.threads}, {"seconds", run.seconds}};
-  export_jsonl(db, rep.records_path);
-  write_file_atomically(rep.summary_path, s.dump(2) + "\n");
-  rep.table = format_summary_table(s);
-  rep.summary = std::move(s);
-  rep.played = run.played;
-  rep.resumed = run.resumed;
-  rep.beyond = run.beyond;
-  return rep;
-}
-
-}  // namespace
-
 TournamentConfig play_tournament_config(const GameConfig& game, const std::vector<std::string>& overrides,
                                         const MatchConfig& cfg) {
   TournamentConfig c;
@@ -170,7 +102,7 @@ PlayReport run_play(const GameConfig& config, const std::vector<std::string>& ov
   const TournamentConfig tc = play_tournament_config(config, overrides, cfg);
   return with_game(config.game, [&]<Game G>() {
     const G game(resolve_options(G::option_specs(), config, overrides));
-    return run_play(game, tc, cfg);
+    return run_play(game, tc, cfg, [](const G& g, const std::string& spec) { return make_agent(g, spec); });
   });
 }
 

@@ -35,7 +35,7 @@ CREATE TABLE move_stats(game INTEGER NOT NULL REFERENCES games(idx), ply INTEGER
 CREATE INDEX move_stats_game ON move_stats(game);
 )sql";
 
-// A game's actions as the store keeps them: 32-bit little-endian ids, back to back.
+// A game's actions as a schema 2 store keeps them: 32-bit little-endian ids, back to back.
 std::string actions_blob(const std::vector<Action>& actions) {
   std::string out(actions.size() * 4, '\0');
   for (std::size_t k = 0; k < actions.size(); ++k) {
@@ -61,6 +61,44 @@ std::vector<Action> actions_from_blob(const std::string& blob, const std::string
                   ", expected an action id >= 0; the store is damaged");
     out[k] = static_cast<Action>(v);
   }
+  return out;
+}
+
+// A game's actions as a schema 3 store keeps them: each id an unsigned LEB128 varint (7 bits a
+// byte, the low bits first, the high bit set on every byte but an id's last), back to back:
+// one byte for ids below 128, two below 16384 (every action of checkers, guifa and elements),
+// so a blob is a half or a quarter of schema 2's. Appended to `out`.
+void append_varint_actions(const std::vector<Action>& actions, std::string& out) {
+  for (const Action a : actions) {
+    auto v = static_cast<std::uint32_t>(a);
+    while (v >= 0x80) {
+      out.push_back(static_cast<char>((v & 0x7f) | 0x80));
+      v >>= 7;
+    }
+    out.push_back(static_cast<char>(v));
+  }
+}
+
+std::vector<Action> actions_from_varints(const std::string& blob, const std::string& where) {
+  std::vector<Action> out;
+  out.reserve(blob.size());
+  std::uint64_t v = 0;
+  int shift = 0;
+  for (const char c : blob) {
+    const auto byte = static_cast<unsigned char>(c);
+    v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+    shift += 7;
+    if (v > static_cast<std::uint64_t>(std::numeric_limits<Action>::max()) || (shift >= 35 && byte & 0x80))
+      throw Error(where + ": action " + std::to_string(out.size()) +
+                  " is larger than an action id can be; the store is damaged");
+    if (byte & 0x80) continue;
+    out.push_back(static_cast<Action>(v));
+    v = 0;
+    shift = 0;
+  }
+  if (shift != 0)
+    throw Error(where + ": the actions blob ends inside action " + std::to_string(out.size()) +
+                "; the store is damaged");
   return out;
 }
 
@@ -219,7 +257,8 @@ std::vector<StoreAgent> read_agents(sqlite3* db, const std::string& path) {
 
 struct Store::Writer {
   Writer(sqlite3* db, const std::string& path, const nlohmann::json& meta)
-      : base_options(parse_json(meta["options"].get<std::string>(), path + ": meta.options")),
+      : varints(meta["schema"] != "2"),
+        base_options(parse_json(meta["options"].get<std::string>(), path + ": meta.options")),
         games(db, path,
               "INSERT INTO games(idx, lineup, options, config_hash, length, actions, setups, program, "
               "forfeits, events, ending) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
@@ -232,6 +271,8 @@ struct Store::Writer {
     Statement q(db, path, "SELECT id, name FROM agents");
     while (q.step()) agent_id[q.text(1)] = q.integer(0);
   }
+  bool varints;  // the store's actions: varints (schema 3), or 4 bytes an action (a schema 2 store resumed)
+  std::string blob;  // the actions of the game being written, reused from game to game
   nlohmann::json base_options;
   nlohmann::json teams = nlohmann::json::array();
   std::map<std::string, std::int64_t, std::less<>> agent_id;
@@ -265,7 +306,9 @@ void Store::check_resumable(const std::string& path, const StoreIdentity& identi
   Store store(path, open_db(path, SQLITE_OPEN_READONLY));
   nlohmann::json meta;
   if (inspect(store.db_, path, &meta) == Kind::kStore) {
-    if (meta["schema"] != std::to_string(kStoreSchema))
+    // Schema 2 differs from 3 only in how a game's actions are packed: its stores are resumed in
+    // their own packing.
+    if (meta["schema"] != std::to_string(kStoreSchema) && meta["schema"] != "2")
       throw Error(path + ": schema version " + meta["schema"].get<std::string>() +
                   " (an older qilab's store) can be read and exported, not resumed; use another --out "
                   "directory");
@@ -349,14 +392,18 @@ void Store::write(const std::vector<GameRecord>& games) {
       else
         g.bind(3, r.options.dump());
       g.bind_static(4, r.config_hash).bind(5, static_cast<std::int64_t>(r.actions.size()));
-      // The actions blob: 32-bit little-endian ids, the vector's own bytes where the machine's
-      // order is that one.
+      // The actions blob: varints (schema 3); in a schema 2 store 32-bit little-endian ids, the
+      // vector's own bytes where the machine's order is that one.
       static_assert(sizeof(Action) == 4);
-      std::string blob;
-      if constexpr (std::endian::native == std::endian::little)
+      if (w.varints) {
+        w.blob.clear();
+        append_varint_actions(r.actions, w.blob);
+        g.bind_static_blob(6, w.blob.data(), w.blob.size());
+      } else if constexpr (std::endian::native == std::endian::little) {
         g.bind_static_blob(6, r.actions.data(), r.actions.size() * sizeof(Action));
-      else
-        g.bind_blob(6, blob = actions_blob(r.actions));
+      } else {
+        g.bind_blob(6, w.blob = actions_blob(r.actions));
+      }
       const bool no_setups = r.setups.is_null(), no_events = r.events.is_array() && r.events.empty();
       if (no_setups)
         g.bind_static(7, kNoSetups);
@@ -434,8 +481,8 @@ std::vector<GameRecord> Store::records() const {
     }
   }
   // Records are read in three passes over index-ordered tables, merged by game index. Schema 1
-  // kept actions and notation as JSON texts, schema 2 a blob of actions.
-  const bool schema1 = m.value("schema", "") == "1";
+  // kept actions and notation as JSON texts, schema 2 a blob of 4-byte ids, schema 3 of varints.
+  const bool schema1 = m.value("schema", "") == "1", schema2 = m.value("schema", "") == "2";
   std::vector<GameRecord> out;
   std::map<std::int64_t, std::size_t> slot;
   {
@@ -466,7 +513,8 @@ std::vector<GameRecord> Store::records() const {
       j["returns"] = nlohmann::json::array();
       slot[r.index] = out.size();
       out.push_back(GameRecord::from_json(j, w));  // checks every field as a records file would be
-      if (!schema1) out.back().actions = actions_from_blob(q.blob(4), w);
+      if (!schema1)
+        out.back().actions = schema2 ? actions_from_blob(q.blob(4), w) : actions_from_varints(q.blob(4), w);
     }
   }
   {

@@ -20,10 +20,10 @@ struct sqlite3;
 namespace qilab::experiments {
 
 // The schema this program writes; a store of a later version is refused, not guessed at.
-// Version 2 keeps each game's actions as a blob of 32-bit little-endian ids and no notation
-// (exports write it, notation.h); version 1 stores (actions and notation as JSON texts) are
-// read, not resumed.
-inline constexpr int kStoreSchema = 2;
+// Version 3 keeps each game's actions as a blob of varints (LEB128) and no notation (exports
+// write it, notation.h); version 2 stores (4-byte ids) are read and resumed in their own
+// packing; version 1 stores (actions and notation as JSON texts) are read, not resumed.
+inline constexpr int kStoreSchema = 3;
 // meta.format of every qilab store; a database without it is foreign.
 inline constexpr const char* kStoreFormat = "qilab-tournament-store";
 

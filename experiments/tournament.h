@@ -28,6 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "agents/factory.h"
+#include "experiments/agent_pool.h"
 #include "engine/core/config.h"
 #include "engine/core/game.h"
 #include "engine/core/version.h"
@@ -135,15 +136,19 @@ struct TournamentRun {
 
 // Plays (or resumes) the games of `plan` into OUT/tournament.db; throws Error on bad input before
 // anything is written. The summary is the caller's (summarise_tournament, `qilab play`'s).
-template <Game G>
+// `make(game, spec)` builds an agent from its spec (an AgentPtr): make_agent, or the Python
+// module's maker, which seats its own agents by name; it is called from the playing threads.
+// Where the games play the base game's options (no [[draw]]), agents are kept from one game to
+// the next (agent_pool.h).
+template <Game G, class MakeAgent>
 TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const TournamentPlan& plan,
-                              const std::string& out_dir) {
+                              const std::string& out_dir, MakeAgent&& make_by_spec) {
   using S = typename G::State;
   const std::vector<int>& teams = plan.identity.teams;
   // Every agent and every drawn option value must make a game before anything is written.
   for (std::size_t k = 0; k < cfg.agents.size(); ++k) {
     try {
-      make_agent(base, cfg.agents[k].spec);
+      (void)make_by_spec(base, cfg.agents[k].spec);
     } catch (const Error& e) {
       throw Error(cfg.source + ": field 'agents[" + std::to_string(k) + "]' (" + cfg.agents[k].name +
                   "): " + e.what());
@@ -202,8 +207,12 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     if (!a.file_hash.empty()) id.agent_files[a.spec.substr(0, a.spec.find(':'))] = a.file_hash;
 
   const auto games_per = cfg.games_per_lineup;
-  auto make = [&plan](const G& game, const std::string& name) -> AgentPtr<S> {
-    return make_agent(game, plan.spec_of.at(name));
+  auto make = [&](const G& game, const std::string& name) -> AgentPtr<S> {
+    return make_by_spec(game, plan.spec_of.at(name));
+  };
+  AgentPool<S> pool;  // agents of the base game, kept from one game to the next
+  auto take = [&](const G& game, const std::string& name) {
+    return pool.take(name, [&] { return make(game, name); });
   };
   Referee referee = cfg.referee;
   referee.notation = false;  // the store keeps actions; exports write the notation
@@ -212,7 +221,7 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     const auto& lineup = plan.lineups[static_cast<std::size_t>(l)];
     auto seats = cfg.seating == Seating::kSeats ? seat_agents(lineup, static_cast<int>(teams.size()), i)
                                                 : lineup_seats(lineup, plan.sides, i);
-    return cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), make, referee, l)
+    return cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), take, referee, l, true)
                              : play_seated(game_of(g), id, g, std::move(seats), make, referee, l);
   };
   if (!shards::root()) {  // a rank of an MPI run: plays what rank 0 hands out
@@ -234,6 +243,14 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
   run.played = played;
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return run;
+}
+
+// The same with make_agent's agents.
+template <Game G>
+TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const TournamentPlan& plan,
+                              const std::string& out_dir) {
+  return play_tournament(base, cfg, plan, out_dir,
+                         [](const G& g, const std::string& spec) { return make_agent(g, spec); });
 }
 
 // Runs (or resumes) the tournament; throws Error on bad input before anything is written.

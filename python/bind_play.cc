@@ -1,9 +1,10 @@
 // The qilab module: agents, matches and their records (docs/python.md).
 //
 // A Python agent is any object with a choose(state) -> action method (qilab.Agent is a base
-// class with the optional reset/observe). It plays inside the C++ match runner
-// (experiments/match.h) as a typed agent of the game: the referee hands it, as every agent, only
-// its seat's sampled world and its seat's view of each action, and records the games.
+// class with the optional reset/observe). It plays inside `qilab play`'s run (experiments/play_run.h:
+// a tournament of one line-up into a SQLite store) as a typed agent of the game: the referee
+// hands it, as every agent, only its seat's sampled world and its seat's view of each action,
+// and stores the games.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -17,6 +18,7 @@
 #include "engine/core/record.h"
 #include "engine/registry.h"
 #include "experiments/match.h"
+#include "experiments/play_run.h"
 #include "python/bindings.h"
 
 namespace qilab::python {
@@ -90,10 +92,11 @@ std::string python_agent_name(py::handle agent) {
   return name;
 }
 
-py::dict report_dict(const experiments::MatchReport& r) {
+py::dict report_dict(const experiments::PlayReport& r) {
   py::dict d;
   d["summary"] = to_python(r.summary);
   d["table"] = r.table;
+  d["store_path"] = r.store_path;
   d["records_path"] = r.records_path;
   d["summary_path"] = r.summary_path;
   d["played"] = r.played;
@@ -136,10 +139,15 @@ py::dict play(const PyGame& pygame, const py::list& agents, std::int64_t games, 
       }
       return make_agent(g, spec);
     };
-    experiments::MatchReport report;
+    // `qilab play`'s run: a tournament of one line-up into out/tournament.db, its exports
+    // games.jsonl and summary.json (experiments/play_run.h). The game's options as resolved
+    // stand for the config the CLI would read.
+    const experiments::TournamentConfig tc = experiments::play_tournament_config(
+        GameConfig{std::string(G::kId), "qilab.play", any->options().to_json()}, {}, cfg);
+    experiments::PlayReport report;
     {
       py::gil_scoped_release release;
-      report = experiments::run_match(game, cfg, make);
+      report = experiments::run_play(game, tc, cfg, make);
     }
     return report_dict(report);
   });

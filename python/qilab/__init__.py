@@ -79,10 +79,11 @@ class Agent:
 def play(game, agents, games=1, seed=0, threads=1, out=None):
     """Plays `games` games of `game` between `agents` (C++ agent specs such as "random" or
     "mcts:simulations=200", or Python objects with choose(state)), seats rotated as `qilab play`
-    rotates them, in the C++ match runner. Records go to out/games.jsonl and the statistics to
-    out/summary.json (a temporary folder when out is None; rerunning into the same folder
-    resumes). Returns a dict: summary, table, records_path, summary_path, played, resumed,
-    records (the games, read back)."""
+    rotates them: `qilab play`'s run, every game stored in out/tournament.db (SQLite) a batch at
+    a time, the records exported to out/games.jsonl and the statistics to out/summary.json (a
+    temporary folder when out is None; rerunning into the same folder resumes). Returns a dict:
+    summary, table, store_path, records_path, summary_path, played, resumed, records (the games,
+    read back)."""
     if isinstance(game, str):
         game = load_game(game)
     if isinstance(agents, (str, Agent)) or hasattr(agents, "choose"):

@@ -1,7 +1,9 @@
-"""Agents from Python: C++ agents called on a state, Python agents seated in the C++ match
-runner, and a match's records and summary read back."""
+"""Agents from Python: C++ agents called on a state, Python agents seated in `qilab play`'s run
+(a tournament of one line-up into a SQLite store), and a match's store, records and summary read
+back."""
 import json
 import os
+import sqlite3
 
 import pytest
 
@@ -148,3 +150,26 @@ def test_match_records_read_back_and_resume(tmp_path):
     bad.write_text('{"index": "x"}\n')
     with pytest.raises(qilab.Error, match="bad.jsonl:1"):
         qilab.read_records(str(bad))
+
+
+def test_play_writes_its_store(tmp_path):
+    # qilab.play is `qilab play`'s run: every game goes into out/tournament.db a batch at a
+    # time; games.jsonl and summary.json are exports of it.
+    game = qilab.load_game("checkers", players=2, max_turns=40)
+    out = str(tmp_path / "run")
+    result = qilab.play(game, [FirstAction(), "random"], games=4, seed=9, out=out)
+    assert result["store_path"] == os.path.join(out, "tournament.db")
+    db = sqlite3.connect(result["store_path"])
+    meta = dict(db.execute("SELECT key, value FROM meta"))
+    assert meta["format"] == "qilab-tournament-store" and meta["tournament"] == "play"
+    assert meta["game"] == "checkers" and json.loads(meta["options"]) == game.options
+    assert json.loads(meta["config"])["lineups"] == [["first", "random"]]
+    assert sorted(r[0] for r in db.execute("SELECT name FROM agents")) == ["first", "random"]
+    assert [r[0] for r in db.execute("SELECT idx FROM games ORDER BY idx")] == [0, 1, 2, 3]
+    seats = db.execute("SELECT game, seat, a.name FROM seats JOIN agents a ON a.id = agent ORDER BY game, seat")
+    assert [(g, s, n) for g, s, n in seats] == [
+        (g, s, ["first", "random"][(s + g) % 2]) for g in range(4) for s in range(2)
+    ]
+    db.close()
+    # The records returned are the store's games, with their notation.
+    assert qilab.read_store(out) == result["records"]

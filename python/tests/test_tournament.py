@@ -169,3 +169,27 @@ def test_store_frame_needs_pandas(tmp_path):
     frame = qilab.store_frame(out)
     assert len(frame) == 4 and set(frame["agent"]) == {"random", "greedy"}
     assert len(qilab.store_frame(out, rows="games")) == 2
+
+
+def test_play_is_the_cli_play_run(tmp_path):
+    # qilab.play and `qilab play` with the same game, agents and seed write the same run: the
+    # same tournament identity (config hash) and the same games, row for row.
+    game = qilab.load_game("checkers", players=2, max_turns=80)
+    py_out, cli_out = str(tmp_path / "py"), str(tmp_path / "cli")
+    qilab.play(game, ["greedy", "random"], games=6, seed=4, threads=2, out=py_out)
+    ran = cli("play", "--game", "checkers", "--set", "players=2", "--set", "max_turns=80", "--agents",
+              "greedy,random", "--games", "6", "--seed", "4", "--out", cli_out)
+    assert ran.returncode == 0, ran.stderr
+    q = "SELECT idx, lineup, options, config_hash, length, actions, setups, forfeits, events, ending FROM games ORDER BY idx"
+    s = "SELECT game, seat, agent, team, result, outcome FROM seats ORDER BY game, seat"
+    a, b = (sqlite3.connect(os.path.join(o, "tournament.db")) for o in (py_out, cli_out))
+    hash_of = "SELECT value FROM meta WHERE key = 'config_hash'"
+    assert a.execute(hash_of).fetchone() == b.execute(hash_of).fetchone()
+    for query in (q, s):
+        rows = a.execute(query).fetchall()
+        assert len(rows) >= 6 and rows == b.execute(query).fetchall()
+    # Either one resumes the other's run.
+    ran = cli("play", "--game", "checkers", "--set", "players=2", "--set", "max_turns=80", "--agents",
+              "greedy,random", "--games", "8", "--seed", "4", "--out", py_out)
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(open(os.path.join(py_out, "summary.json"), encoding="utf-8").read())["run"]["resumed"] == 6

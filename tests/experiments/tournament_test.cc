@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +20,7 @@
 #include "engine/junqi/junqi.h"
 #include "engine/registry.h"
 #include "tests/error_of.h"
+#include "experiments/agent_pool.h"
 #include "experiments/match.h"
 #include "experiments/notation_replay.h"
 #include "experiments/rotation.h"
@@ -100,6 +102,24 @@ class SlowAgent final : public Agent<S> {
 
  private:
   RandomAgent<S> random_;
+};
+
+// Chooses legal[n mod size], n its choices since it was made or last reset: the games it plays
+// depend on reset() before each of them.
+template <GameState S>
+class TallyAgent final : public Agent<S> {
+ public:
+  std::string name() const override { return "tally"; }
+  bool reusable() const override { return true; }
+  Action choose(const S& view, Rng&) override {
+    view.legal_actions(list_);
+    return list_[static_cast<int>(n_++ % static_cast<std::size_t>(list_.size()))];
+  }
+  void reset() override { n_ = 0; }
+
+ private:
+  std::size_t n_ = 0;
+  ActionList list_;
 };
 
 // A record as JSON without the search's measured thinking times, the one part of a record
@@ -363,6 +383,70 @@ TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; expo
   CHECK(csv.find("\n" + row0) != std::string::npos);
 }
 
+TEST_CASE("agents kept from game to game (agent_pool.h) play exactly the games of agents built for each") {
+  using S = testing::Race::State;
+  const auto& game = race(2);
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    auto cfg = race_config("seed = 3\nagents = [\"tally\", \"random\"]\ngames_per_lineup = 12\nbatch = 5\n");
+    cfg.threads = threads;
+    const auto dir = fresh_dir("pool" + std::to_string(threads));
+    std::atomic<int> made{0};
+    auto make = [&](const testing::Race& g, const std::string& spec) -> AgentPtr<S> {
+      ++made;
+      if (spec == "tally") return std::make_unique<TallyAgent<S>>();
+      return make_agent(g, spec);
+    };
+    const TournamentPlan plan = plan_tournament(cfg, "race", game.options().to_json(), {0, 1});
+    const TournamentRun run = play_tournament(game, cfg, plan, dir, make);
+    CHECK(run.played == 12);
+    // One check of each agent before the games, then at most one of each a thread.
+    CHECK(made <= 2 + 2 * threads);
+    RunIdentity id = identity_for(game);
+    id.seed = 3;
+    id.program = plan.identity.program;
+    const auto stored = read_store_records(dir + "/tournament.db");
+    REQUIRE(stored.size() == 12);
+    Referee bare;
+    bare.notation = false;
+    for (std::int64_t g = 0; g < 12; ++g) {
+      const GameRecord fresh = play_seated(
+          game, id, g, lineup_seats(plan.lineups[0], plan.sides, g),
+          [&](const testing::Race& gm, const std::string& name) { return make(gm, plan.spec_of.at(name)); },
+          bare);
+      CHECK(canon(stored[static_cast<std::size_t>(g)]) == canon(fresh));
+    }
+  }
+}
+
+TEST_CASE("the agent pool keeps agents that say reset() renews them, one game at a time") {
+  using S = testing::Race::State;
+  AgentPool<S> pool;
+  int made = 0;
+  auto tally = [&] {
+    ++made;
+    return AgentPtr<S>(std::make_unique<TallyAgent<S>>());
+  };
+  {
+    auto a = pool.take("t", tally);
+    auto b = pool.take("t", tally);  // a is in play: another is made
+    CHECK(&*a != &*b);
+    CHECK(made == 2);
+  }
+  CHECK(pool.free_count() == 2);
+  Agent<S>* kept = nullptr;
+  {
+    auto c = pool.take("t", tally);
+    kept = &*c;
+    CHECK(made == 2);
+  }
+  CHECK(&*pool.take("t", tally) == kept);
+  {
+    auto x = pool.take("x", [] { return AgentPtr<S>(std::make_unique<ThrowingAgent<S>>(5)); });
+  }
+  CHECK(pool.free_count() == 2);  // not reusable: destroyed
+}
+
 TEST_CASE("a schema 1 store (actions and notation as JSON texts) is read and exported, not resumed") {
   // A store as qilab wrote it before actions became a blob: one checkers game of random agents.
   const checkers::Checkers game(resolve_options(checkers::Checkers::option_specs(),
@@ -441,13 +525,90 @@ TEST_CASE("the store: a registered game's export writes the notation its replay 
       s.apply(r.actions[k]);
     }
   }
-  sql(db, "UPDATE games SET actions = x'010203' WHERE idx = 1;");
+  // Schema 3: varints. A blob that stops inside an id, or an id past any action's, is damage.
+  sql(db, "UPDATE games SET actions = x'0102ff' WHERE idx = 1;");
   CHECK(error_of([&] { read_store_records(db); }) ==
-        db + ": game 1: actions blob of 3 bytes, expected 4 bytes an action; the store is damaged");
-  sql(db, "UPDATE games SET actions = x'ffff0000' WHERE idx = 1;");  // action 65535: not legal at the start
+        db + ": game 1: the actions blob ends inside action 2; the store is damaged");
+  sql(db, "UPDATE games SET actions = x'01ffffffff0f' WHERE idx = 1;");  // 2^32 - 1
+  CHECK(error_of([&] { read_store_records(db); }) ==
+        db + ": game 1: action 1 is larger than an action id can be; the store is damaged");
+  sql(db, "UPDATE games SET actions = x'ffff03' WHERE idx = 1;");  // action 65535: not legal at the start
   CHECK(error_of([&] { export_jsonl(db, dir + "/again.jsonl"); }) ==
         db + ": game 1: action 0 (id 65535) is not legal where it stands; the record is damaged");
   CHECK(!fs::exists(dir + "/again.jsonl"));
+}
+
+// The actions of a store's games as schema 2 packed them (4-byte little-endian ids).
+void repack_as_schema2(const std::string& db_path, const std::vector<GameRecord>& records) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(db_path.c_str(), &db) == SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  REQUIRE(sqlite3_prepare_v2(db, "UPDATE games SET actions = ? WHERE idx = ?", -1, &st, nullptr) ==
+          SQLITE_OK);
+  for (const GameRecord& r : records) {
+    std::string blob;
+    for (const Action a : r.actions)
+      for (int b = 0; b < 4; ++b)
+        blob.push_back(static_cast<char>((static_cast<std::uint32_t>(a) >> (8 * b)) & 0xff));
+    sqlite3_bind_blob(st, 1, blob.data(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 2, r.index);
+    CHECK(sqlite3_step(st) == SQLITE_DONE);
+    sqlite3_reset(st);
+  }
+  sqlite3_finalize(st);
+  sqlite3_close(db);
+  sql(db_path, "UPDATE meta SET value = '2' WHERE key = 'schema';");
+}
+
+TEST_CASE("the store keeps actions as varints (schema 3); a schema 2 store is read and resumed as packed") {
+  const auto dir = fresh_dir("varints");
+  auto cfg = parse_tournament_config(
+      "game = \"configs/games/checkers-2p.toml\"\nagents = [\"random\", \"greedy\"]\ngames_per_lineup = 4\n"
+      "batch = 2\n",
+      "varints.toml");
+  const checkers::Checkers game(resolve_options(
+      checkers::Checkers::option_specs(),
+      read_game_config(QILAB_SOURCE_DIR "/configs/games/checkers-2p.toml"), {"max_turns=30"}));
+  run_tournament(game, cfg, dir);
+  const std::string db = dir + "/tournament.db";
+  const auto records = read_store_records(db);
+  REQUIRE(records.size() == 4);
+  CHECK(Store::open_for_read(db).meta()["schema"] == "3");
+  {
+    // Checkers' ids are below 16384: one or two bytes each, the low 7 bits first.
+    sqlite3* h = nullptr;
+    REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
+    sqlite3_stmt* q = nullptr;
+    REQUIRE(sqlite3_prepare_v2(h, "SELECT actions FROM games WHERE idx = 0", -1, &q, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(q) == SQLITE_ROW);
+    const auto* p = static_cast<const unsigned char*>(sqlite3_column_blob(q, 0));
+    const std::vector<unsigned char> blob(p, p + sqlite3_column_bytes(q, 0));
+    sqlite3_finalize(q);
+    sqlite3_close(h);
+    std::vector<unsigned char> expected;
+    for (const Action a : records[0].actions) {
+      if (a >= 128) expected.push_back(static_cast<unsigned char>((a & 0x7f) | 0x80));
+      expected.push_back(static_cast<unsigned char>(a >= 128 ? a >> 7 : a));
+    }
+    CHECK(blob == expected);
+    CHECK(blob.size() < 4 * records[0].actions.size());
+  }
+  // The same games packed as schema 2 read back the same; a lost game is played again and
+  // written in the store's own packing.
+  repack_as_schema2(db, records);
+  CHECK(read_store_records(db).size() == 4);
+  for (std::size_t k = 0; k < 4; ++k) CHECK(read_store_records(db)[k].to_json() == records[k].to_json());
+  sql(db, "DELETE FROM seats WHERE game = 2; DELETE FROM games WHERE idx = 2;");
+  const auto again = run_tournament(game, cfg, dir);
+  CHECK(again.played == 1);
+  CHECK(again.resumed == 3);
+  CHECK(Store::open_for_read(db).meta()["schema"] == "2");
+  const auto resumed = read_store_records(db);
+  REQUIRE(resumed.size() == 4);
+  for (std::size_t k = 0; k < 4; ++k) CHECK(resumed[k].to_json() == records[k].to_json());
+  sql(db, "UPDATE games SET actions = x'010203' WHERE idx = 1;");
+  CHECK(error_of([&] { read_store_records(db); }) ==
+        db + ": game 1: actions blob of 3 bytes, expected 4 bytes an action; the store is damaged");
 }
 
 TEST_CASE("the store refuses foreign, newer and other tournaments' databases, writing nothing") {
@@ -481,7 +642,7 @@ TEST_CASE("the store refuses foreign, newer and other tournaments' databases, wr
     CHECK(read_store_records(db).size() == 2);
     sql(db, "UPDATE meta SET value = '99' WHERE key = 'schema';");
     CHECK(error_of([&] { read_store_records(db); }) ==
-          db + ": schema version 99 is newer than this program reads (up to 2); use a newer qilab");
+          db + ": schema version 99 is newer than this program reads (up to 3); use a newer qilab");
     CHECK(error_of([&] { run_tournament(game, cfg, dir); }).find("newer") != std::string::npos);
   }
   SUBCASE("no file") {
