@@ -513,6 +513,7 @@ State State::sample_world(Player p, Rng& rng) const {
       }
     }
   }
+  w.retally();  // identities and HP were redealt
   return w;
 }
 

@@ -270,7 +270,7 @@ TEST_CASE("integer options are range-checked on the 64-bit value, before a game 
   check_bad_input(qilab("show --game guifa --set board_size=4294967305"),
                   "option 'board_size' expects one of 9, 11, 13, 15");
   check_bad_input(qilab("show --game mizong --set point_size=4294967320"),
-                  "option 'point_size' expects one of 4, 24");
+                  "option 'point_size' expects one of 4, 12, 24");
   check_bad_input(qilab("show --game junqi4 --set mode=sudden"),
                   "option 'mode' expects one of standard, decapitation, got 'sudden'");
   // A config file: the JSON path of the value is the file; an unsigned 64-bit value does not wrap.
