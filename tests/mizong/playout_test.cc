@@ -93,6 +93,12 @@ TEST_CASE("mizong playout: it heals the own centre holder first and never activa
   check_choice(s, "select:1,0");
   play(s, "select:1,0");
   check_choice(s, "heal:0,0");
+  // Without a hero: the holder, though nearest the centre, is left alone for a piece further out.
+  State t = empty(g);
+  t.put(holder, cell(t, "0,0"), who(kMelee, kRock, kYin));
+  t.put(other, cell(t, "0,-3"), who(kMelee, kRock, kYin));
+  t.put(pid(t, 3, 0), cell(t, "0,20"), who(kMelee, kRock, kYang));
+  check_choice(t, "select:0,-3");
 }
 
 TEST_CASE("mizong playout: it attacks an enemy centre holder even where the clash is even") {
