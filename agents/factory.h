@@ -1,6 +1,7 @@
 #pragma once
-// Agents by name: "random", "greedy", "mcts" with options ("mcts:simulations=400,uct=2")
-// or an agent config file ("configs/agents/mcts.toml"). Throws Error on a bad spec.
+// Agents by name: "random", "greedy", "playout" (games with a playout policy), "mcts" with options
+// ("mcts:simulations=400,uct=2") or an agent config file ("configs/agents/mcts.toml"). Throws Error on a bad
+// spec.
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "agents/agent.h"
 #include "agents/greedy_agent.h"
 #include "agents/mcts_agent.h"
+#include "agents/playout_agent.h"
 #include "agents/random_agent.h"
 #include "engine/core/data.h"
 #include "engine/core/config.h"
@@ -50,7 +52,7 @@ void register_agent(const std::string& name, AgentMaker<G> maker) {
 
 // The agent names the factory knows, for help texts and errors.
 inline std::vector<std::string> agent_names() {
-  std::vector<std::string> names{"random", "greedy", "mcts"};
+  std::vector<std::string> names{"random", "greedy", "mcts", "playout"};
   for (const auto& n : plugin_agent_names()) names.push_back(n);
   return names;
 }
@@ -163,6 +165,14 @@ AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
       o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), where);
     }
     return std::make_unique<GreedyAgent<S>>(o.get_string("setup") == "random");
+  }
+  if (spec.kind == "playout") {
+    no_options();
+    if constexpr (HasPlayoutPolicy<S>)
+      return std::make_unique<PlayoutAgent<S>>();
+    else
+      throw Error(file_prefix + "agent 'playout' needs a game with a playout policy (mizong); " +
+                  std::string(G::kId) + " has none");
   }
   if (spec.kind == "mcts")
     return std::make_unique<MctsAgent<S>>(game, spec.overrides, "agent '" + std::string(text) + "'");

@@ -1,6 +1,8 @@
 #pragma once
 // GreedyAgent: one ply on the game's own heuristic evaluation (State::evaluate), maximising
-// the mover's entry; ties are broken uniformly at random. With setup = random, the actions
+// the mover's entry; ties are broken uniformly at random. Games whose states offer
+// `bool evaluate_after(Action, Values&) const` (mizong) give the value after an action
+// without a copy where they can. With setup = random, the actions
 // of a setup (games whose states say `in_setup()`: junqi's deployment) are drawn uniformly
 // at random instead, the baseline that measures what a chosen setup is worth.
 #include "agents/agent.h"
@@ -27,9 +29,7 @@ class GreedyAgent final : public Agent<S> {
     int ties = 0;
     Action chosen = actions_[0];
     for (Action a : actions_) {
-      S next = view;
-      next.apply(a);
-      const double v = next.is_terminal() ? next.returns()[me] : next.evaluate()[me];
+      const double v = value_after(view, a, me);
       if (v > best + 1e-12) {
         best = v;
         chosen = a;
@@ -42,6 +42,20 @@ class GreedyAgent final : public Agent<S> {
   }
 
  private:
+  // The mover's evaluation after a: the game's delta where it offers one (mizong's
+  // evaluate_after: no copy of the state), else a copy with a applied.
+  static double value_after(const S& view, Action a, Player me) {
+    if constexpr (requires(Values & out) {
+                    { view.evaluate_after(a, out) } -> std::same_as<bool>;
+                  }) {
+      Values v;
+      if (view.evaluate_after(a, v)) return v[me];
+    }
+    S next = view;
+    next.apply(a);
+    return next.is_terminal() ? next.returns()[me] : next.evaluate()[me];
+  }
+
   bool random_setup_;
   ActionList actions_;
 };

@@ -49,6 +49,9 @@ inline std::vector<OptionSpec> mcts_option_specs() {
                     "the mover)"),
       choice_option("evaluator", "rollout", {"rollout", "heuristic"},
                     "rollout (random playout) | heuristic (the game's evaluate())"),
+      choice_option("rollout_policy", "random", {"random", "playout"},
+                    "rollout moves: random (uniform legal actions) | playout (the game's heuristic playout "
+                    "policy, State::playout_action: mizong)"),
       int_option("rollout_depth", -1, -1, 1'000'000,
                  "random actions before the game's heuristic judges the position; -1: to the end"),
       choice_option("priors", "uniform", {"uniform", "greedy"},
@@ -103,6 +106,7 @@ struct MctsSettings {
   search::SearchConfig config;
   std::string evaluator = "rollout";
   int rollout_depth = -1;
+  bool playout_rollouts = false;  // rollouts follow the game's playout policy
   bool greedy_priors = false;
   double prior_temperature = 0.1;
 };
@@ -148,6 +152,10 @@ MctsSettings mcts_settings(const G& game, const Options& o, const std::string& w
 
   s.evaluator = o.get_string("evaluator");
   s.rollout_depth = static_cast<int>(o.get_int("rollout_depth"));
+  s.playout_rollouts = o.get_string("rollout_policy") == "playout";
+  if (s.playout_rollouts && !search::RolloutEvaluator<typename G::State>::kHasPlayoutAction)
+    throw Error(where + ": option 'rollout_policy' expects random for " + std::string(G::kId) +
+                " (it has no playout policy), got 'playout'");
   s.greedy_priors = o.get_string("priors") == "greedy";
   s.prior_temperature = o.get_double("prior_temperature");
 
@@ -274,14 +282,15 @@ class MctsAgent final : public Agent<S> {
     const bool rollout = s.evaluator == "rollout";
     if (!s.greedy_priors) {
       if (rollout)
-        return detail::MctsVariant<S>(std::in_place_index<0>, c, RolloutEvaluator<S>(s.rollout_depth));
+        return detail::MctsVariant<S>(std::in_place_index<0>, c,
+                                      RolloutEvaluator<S>(s.rollout_depth, s.playout_rollouts));
       return detail::MctsVariant<S>(std::in_place_index<1>, c, HeuristicEvaluator<S>());
     }
     if (rollout)
       return detail::MctsVariant<S>(
           std::in_place_index<2>, c,
-          GreedyPriors<S, RolloutEvaluator<S>>(RolloutEvaluator<S>(s.rollout_depth), c.min_return,
-                                               c.max_return, s.prior_temperature));
+          GreedyPriors<S, RolloutEvaluator<S>>(RolloutEvaluator<S>(s.rollout_depth, s.playout_rollouts),
+                                               c.min_return, c.max_return, s.prior_temperature));
     return detail::MctsVariant<S>(
         std::in_place_index<3>, c,
         GreedyPriors<S, HeuristicEvaluator<S>>(HeuristicEvaluator<S>(), c.min_return, c.max_return,

@@ -1,8 +1,10 @@
 // mizong engine speed (figures in docs/performance.md, "mizong"): full random games at point
 // size 24 (six players, 1800 pieces), sub-actions per second, legal sub-action generation for
-// one activated piece, state copy and sample_world.
+// one activated piece, state copy and sample_world; the evaluation (kept incrementally) against
+// its full recount; whole games of the greedy agent and of the heuristic playout policy.
 #include <string>
 
+#include "agents/greedy_agent.h"
 #include "bench/harness.h"
 #include "engine/mizong/mizong.h"
 
@@ -107,6 +109,44 @@ void BM_SampleWorld(benchmark::State& bs) {
   }
 }
 BENCHMARK(BM_SampleWorld);
+
+// evaluate() on the running tally, and the full recount of the tally it replaced (every piece
+// and its neighbours: what evaluate() cost before it was kept incrementally).
+void BM_Evaluate(benchmark::State& bs) {
+  auto positions = bench::midgame_positions(make(24, 200).initial_state(), 3000);
+  std::size_t i = 0;
+  for (auto _ : bs) benchmark::DoNotOptimize(positions[i++ % positions.size()].evaluate());
+}
+BENCHMARK(BM_Evaluate);
+
+void BM_RecountTally(benchmark::State& bs) {
+  auto positions = bench::midgame_positions(make(24, 200).initial_state(), 3000);
+  std::size_t i = 0;
+  for (auto _ : bs) benchmark::DoNotOptimize(positions[i++ % positions.size()].recount_tally());
+}
+BENCHMARK(BM_RecountTally);
+
+// Whole games of the greedy agent in all six seats, on the true state (the agent's cost; a
+// referee adds a sample_world per decision). Args: point size, round cap.
+void BM_GreedyGame(benchmark::State& bs) {
+  GreedyAgent<State> greedy;
+  bench::random_playouts(bs,
+                         make(static_cast<int>(bs.range(0)), static_cast<int>(bs.range(1))).initial_state(),
+                         [&](const State& s, Rng& rng) { return greedy.choose(s, rng); });
+}
+BENCHMARK(BM_GreedyGame)->Args({24, 200})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_GreedyGame)->Args({12, 200})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_GreedyGame)->Args({4, 200})->Unit(benchmark::kMillisecond);
+
+// Whole games of the heuristic playout policy (State::playout_action) in all six seats.
+void BM_PlayoutGame(benchmark::State& bs) {
+  bench::random_playouts(bs,
+                         make(static_cast<int>(bs.range(0)), static_cast<int>(bs.range(1))).initial_state(),
+                         [](const State& s, Rng& rng) { return s.playout_action(rng); });
+}
+BENCHMARK(BM_PlayoutGame)->Args({24, 200})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_PlayoutGame)->Args({12, 200})->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_PlayoutGame)->Args({4, 200})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

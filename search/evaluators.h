@@ -135,8 +135,15 @@ class RolloutEvaluator {
     { s.random_action(rng) } -> std::same_as<Action>;
   };
 
-  explicit RolloutEvaluator(int depth = -1) : depth_(depth) {}
+  // A game may also offer `Action playout_action(Rng&) const`, a heuristic playout policy
+  // (mizong); with `playout` the rollouts follow it instead of uniform moves.
+  static constexpr bool kHasPlayoutAction = requires(const S& s, Rng& rng) {
+    { s.playout_action(rng) } -> std::same_as<Action>;
+  };
+
+  explicit RolloutEvaluator(int depth = -1, bool playout = false) : depth_(depth), playout_(playout) {}
   int depth() const { return depth_; }
+  bool playout() const { return playout_; }
 
   void evaluate(LeafBatch<S>& batch, Rng& rng) {
     for (int i = 0; i < batch.size(); ++i) batch.values[i] = rollout(batch.states[i], rng);
@@ -150,6 +157,12 @@ class RolloutEvaluator {
         s.apply(s.sample_chance(rng));
         continue;
       }
+      if constexpr (kHasPlayoutAction) {
+        if (playout_) {
+          s.apply(s.playout_action(rng));
+          continue;
+        }
+      }
       if constexpr (kHasRandomAction) {
         s.apply(s.random_action(rng));
       } else {
@@ -162,6 +175,7 @@ class RolloutEvaluator {
 
  private:
   int depth_;
+  bool playout_;
   ActionList actions_;
 };
 
@@ -175,9 +189,20 @@ void greedy_prior_row(const S& s, const ActionList& legal, double lo, double sca
   const Player mover = s.current_player();
   double best = -1e300;
   for (int k = 0; k < legal.size(); ++k) {
+    Values v;
+    if constexpr (requires(Values & out) {
+                    { s.evaluate_after(legal[k], out) } -> std::same_as<bool>;
+                  }) {
+      if (s.evaluate_after(legal[k], v)) {  // the game's delta, without a copy (mizong)
+        const double score = (v[mover] - lo) * scale * inv_temperature;
+        row[k] = static_cast<float>(score);
+        best = std::max(best, score);
+        continue;
+      }
+    }
     S next = s;
     next.apply(legal[k]);
-    const Values v = next.is_terminal() ? next.returns() : next.evaluate();
+    v = next.is_terminal() ? next.returns() : next.evaluate();
     const double score = (v[mover] - lo) * scale * inv_temperature;
     row[k] = static_cast<float>(score);
     best = std::max(best, score);

@@ -51,6 +51,23 @@ std::vector<Identity> small_army() {
           make(kRanged, kScissors, kYang, true), make(kRanged, kRock, kYang, true)};
 }
 
+// The project's army for point size 12 (78 vertices a point): a quarter of the seed's ordinary
+// pieces (per class and per open/dark, 3 of each of the 6 attribute pairs) and one set of the
+// specials (3 melee heroes; 2 ranged heroes and a healer), open and dark.
+std::vector<Identity> middle_army() {
+  std::vector<Identity> a;
+  for (int cls = 0; cls < 2; ++cls)
+    for (int dark = 0; dark < 2; ++dark)
+      for (int i = 0; i < 18; ++i) a.push_back(make(cls == 0 ? kMelee : kRanged, i % 3, (i / 3) % 2, dark));
+  a.push_back(make(kMeleeHero, kRock, kYang, false));
+  a.push_back(make(kMeleeHero, kScissors, kYin, true));
+  a.push_back(make(kMeleeHero, kPaper, kYang, false));
+  a.push_back(make(kRangedHero, kRock, kYin, false));
+  a.push_back(make(kRangedHero, kScissors, kYang, true));
+  a.push_back(make(kHealer, kPaper, kYin, false));
+  return a;
+}
+
 using Key = std::tuple<int, int, int, int>;
 std::map<Key, int> census(const std::vector<Identity>& v) {
   std::map<Key, int> m;
@@ -97,6 +114,7 @@ bool parse_token(std::string_view t, Identity& out) {
 
 std::vector<Identity> army(int home_size) {
   if (home_size == 300) return seed_army();
+  if (home_size == 78) return middle_army();
   if (home_size == 10) return small_army();
   throw Error("mizong: no army for a star point of " + std::to_string(home_size) + " vertices");
 }

@@ -95,11 +95,15 @@ int Geometry::parse(std::string_view text) const {
 const Geometry& geometry(int point) {
   static const Geometry g4 = build<4>();
   if (point == 4) return g4;
+  if (point == 12) {
+    static const Geometry g12 = build<12>();
+    return g12;
+  }
   if (point == 24) {
     static const Geometry g24 = build<24>();
     return g24;
   }
-  throw Error("mizong: no board of point size " + std::to_string(point) + " (4 or 24)");
+  throw Error("mizong: no board of point size " + std::to_string(point) + " (4, 12 or 24)");
 }
 
 }  // namespace qilab::mizong

@@ -28,8 +28,9 @@ std::vector<Identity> load_setup(const Geometry& g, const std::string& spec, Rng
 
 std::vector<OptionSpec> Mizong::option_specs() {
   return {
-      int_choice_option("point_size", 24, {4, 24},
+      int_choice_option("point_size", 24, {4, 12, 24},
                         "rows of each star point: 24 = the seed's 3601-vertex board (300 pieces a player); "
+                        "12 = the 937-vertex board with the project's 78-piece army; "
                         "4 = the 121-vertex board with the project's 10-piece army, for fast tests"),
       choice_option("teams", "ffa", {"ffa", "3v3", "2v2v2"},
                     "\"ffa\" (six players, free-for-all), \"3v3\" (alternate points allied) or "
@@ -326,6 +327,7 @@ State Mizong::state_from_json(const nlohmann::json& j) const {
     }
   }
   if (s.over_) s.act_ = Activation{};
+  s.retally();  // the pieces were written field by field
   return s;
 }
 

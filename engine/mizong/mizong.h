@@ -129,6 +129,24 @@ struct Layout {
         total(5 * c + 3) {}
 };
 
+// The evaluation's integer parts per team (evaluate.cc), kept in the state and updated by
+// every change of a piece's cell, HP or stun (a delta over the pieces the change touches, not
+// a recount): State::evaluate() is then a few operations per team. `recount_tally()` is the
+// full recount the running tally must always equal.
+struct EvalTally {
+  std::array<std::int32_t, kMaxPlayers> hp{};        // sixths of HP of the team's pieces on the board
+  std::array<std::int32_t, kMaxPlayers> pieces{};    // the team's pieces on the board
+  std::array<std::int32_t, kMaxPlayers> distance{};  // the sum of their distances to the centre
+  // Adjacent enemy pairs: those where the team's piece, attacking, would hurt the enemy minus
+  // those where it would be hurt (State::clash).
+  std::array<std::int32_t, kMaxPlayers> matchups{};
+  friend bool operator==(const EvalTally&, const EvalTally&) = default;
+};
+
+// Who loses HP when a attacks d (State::clash on two pieces, wherever they stand): 0 nobody,
+// 1 the defender, 2 the attacker.
+int clash_of(const Piece& a, const Piece& d, Clash same_attribute_clash);
+
 // The activation in progress.
 struct Activation {
   std::int16_t piece = -1, start = -1;
@@ -187,6 +205,19 @@ class State : public NoChance {
   // Each team's evaluation score (evaluate.cc): its pieces' HP as a share of a full army,
   // closeness to the centre, match-ups with adjacent enemies and the centre's hold.
   std::array<double, kMaxPlayers> team_scores() const;
+  // The running tally behind evaluate() and team_scores(), and the full recount it equals.
+  const EvalTally& eval_tally() const { return tally_; }
+  EvalTally recount_tally() const;
+  // evaluate() after the legal action a, without applying it, when a's effect on the
+  // evaluation is a local delta (select, done, move, swap, single heal): true and `out` set,
+  // exactly what apply(a) then evaluate() gives. False for the rest (attacks, area heals,
+  // end-turn), which the caller applies.
+  bool evaluate_after(Action a, Values& out) const;
+  // The heuristic playout policy (playout.cc, docs/search.md "mizong's playout policy"):
+  // favourable attacks first, advance towards the centre, heal and keep the centre's holder,
+  // a bounded number of activations a turn; ties drawn with rng. For rollouts and the
+  // `playout` agent.
+  Action playout_action(Rng& rng) const;
 
   std::string observation_string(Player p) const;
   // The shaped encoding and the policy index (encoding.cc, docs/encoding/mizong.md).
@@ -245,8 +276,10 @@ class State : public NoChance {
   void set_current(Player p);
   void set_flags(int id, std::uint8_t flags) {
     Piece& x = pc_[static_cast<std::size_t>(id)];
+    if (x.cell >= 0) tally_piece(id, -1);  // a stun changes the match-ups
     x.flags = flags;
     if (x.cell < 0) return;
+    tally_piece(id, 1);
     if (flags & kStunned)
       stunned_.set(x.cell);
     else
@@ -293,6 +326,13 @@ class State : public NoChance {
   // Ranks the unplaced teams and ends the game: by remaining HP, or at the round cap
   // (`at_cap`) as the option `adjudicate` says.
   void rank_rest(bool at_cap);
+  // The tally (evaluate.cc): piece id's part added (sign 1) or taken away (-1) as it stands,
+  // or as `x` on `cell` (a piece standing somewhere else, for evaluate_after).
+  void tally_piece(int id, int sign) { contribute(tally_, id, piece(id), piece(id).cell, sign); }
+  void contribute(EvalTally& t, int id, const Piece& x, int cell, int sign) const;
+  std::array<double, kMaxPlayers> scores_of(const EvalTally& t, int holder) const;
+  Values values_of(const std::array<double, kMaxPlayers>& score) const;
+  void retally() { tally_ = recount_tally(); }
   void finish_activation();
   void end_turn();
   void end_round();
@@ -330,6 +370,7 @@ class State : public NoChance {
   std::array<Board, kMaxPlayers> own_{};
   Board stunned_;  // cells of stunned pieces (kept with the pieces' kStunned flags)
   PieceSet acted_;
+  EvalTally tally_{};
   std::array<std::int16_t, kMaxCells> at_{};
   std::array<Piece, kMaxPieces> pc_{};
 };

@@ -81,18 +81,20 @@ Board State::team_board(int team) const {
   return b;
 }
 
-int State::clash(int attacker, int defender) const {
-  const Piece& a = piece(attacker);
-  const Piece& d = piece(defender);
+int clash_of(const Piece& a, const Piece& d, Clash same_attribute_clash) {
   if (d.stunned()) return 1;
   if (a.stunned()) return 2;
   if (a.attr2 == d.attr2) {
-    if (a.attr1 == d.attr1) return static_cast<int>(rules_.same_attribute_clash);
+    if (a.attr1 == d.attr1) return static_cast<int>(same_attribute_clash);
     return beats(a.attr1, d.attr1, a.attr2 == kYang) ? 1 : 2;
   }
   const bool same = a.attr1 == d.attr1;
   if (a.attr2 == kYang) return same ? 1 : 2;  // yang attacks yin
   return same ? 2 : 1;                        // yin attacks yang
+}
+
+int State::clash(int attacker, int defender) const {
+  return clash_of(piece(attacker), piece(defender), rules_.same_attribute_clash);
 }
 
 bool State::heal_target(int healer, int target) const {
@@ -689,6 +691,7 @@ bool State::is_legal(Action a) const {
 void State::remove_piece(int id) {
   Piece& x = pc_[static_cast<std::size_t>(id)];
   if (x.cell < 0) return;
+  tally_piece(id, -1);
   if (x.cell == geo_->centre) centre_disturbed_ = true;
   at_[static_cast<std::size_t>(x.cell)] = -1;
   occ_.reset(x.cell);
@@ -700,6 +703,7 @@ void State::remove_piece(int id) {
 void State::move_piece(int id, int to) {
   Piece& x = pc_[static_cast<std::size_t>(id)];
   const int from = x.cell;
+  tally_piece(id, -1);
   if (from == geo_->centre || to == geo_->centre) centre_disturbed_ = true;
   auto& own = own_[static_cast<std::size_t>(owner(id))];
   at_[static_cast<std::size_t>(from)] = -1;
@@ -713,11 +717,14 @@ void State::move_piece(int id, int to) {
     stunned_.set(to);
   }
   x.cell = static_cast<std::int16_t>(to);
+  tally_piece(id, 1);
 }
 
 void State::swap_pieces(int a, int b) {
   Piece& x = pc_[static_cast<std::size_t>(a)];
   Piece& y = pc_[static_cast<std::size_t>(b)];
+  tally_piece(a, -1);  // (two pieces of one seat: no match-up between them)
+  tally_piece(b, -1);
   if (x.cell == geo_->centre || y.cell == geo_->centre) centre_disturbed_ = true;
   if (stunned_.test(x.cell) != stunned_.test(y.cell)) {
     stunned_.flip(x.cell);
@@ -726,6 +733,8 @@ void State::swap_pieces(int a, int b) {
   std::swap(x.cell, y.cell);
   at_[static_cast<std::size_t>(x.cell)] = static_cast<std::int16_t>(a);
   at_[static_cast<std::size_t>(y.cell)] = static_cast<std::int16_t>(b);
+  tally_piece(a, 1);
+  tally_piece(b, 1);
 }
 
 // A hero's heal shows the target's attributes: the healer's attr1, the other attr2.
@@ -738,11 +747,14 @@ void State::note_healed(int healer, int target) {
 
 void State::heal_piece(int id) {
   Piece& x = pc_[static_cast<std::size_t>(id)];
-  x.hp = static_cast<std::uint8_t>(std::min(max_hp(x.kind), x.hp + 6));
+  const int hp = std::min(max_hp(x.kind), x.hp + 6);
+  tally_.hp[static_cast<std::size_t>(team_of(owner(id)))] += hp - x.hp;
+  x.hp = static_cast<std::uint8_t>(hp);
 }
 
 void State::hurt(int id, int sixths) {
   Piece& x = pc_[static_cast<std::size_t>(id)];
+  tally_.hp[static_cast<std::size_t>(team_of(owner(id)))] -= std::min<int>(x.hp, sixths);
   if (x.hp <= sixths) {
     x.hp = 0;
     kill(id);
@@ -868,6 +880,11 @@ void State::start_turn() {
   stunned_ &= ~own_[static_cast<std::size_t>(current_)];  // (the cells of the seat's pieces)
   for (int id = first; id < first + home_; ++id) {
     Piece& x = pc_[static_cast<std::size_t>(id)];
+    if (x.stunned() && x.cell >= 0) {  // the stun ends: its match-ups change
+      tally_piece(id, -1);
+      x.flags &= static_cast<std::uint8_t>(~kStunned);
+      tally_piece(id, 1);
+    }
     x.flags &= static_cast<std::uint8_t>(~kStunned);
     if (is_hero(x.kind)) x.ap = static_cast<std::uint8_t>(kApBudget[x.kind]);
   }
@@ -998,8 +1015,12 @@ void State::play(Action a) {
     if (hero) {
       x.ap = static_cast<std::uint8_t>(x.ap - kApSwap);
     } else {
+      tally_piece(id, -1);  // the stun takes their attributes: their match-ups change
+      tally_piece(other, -1);
       x.flags |= kStunned;
       pc_[static_cast<std::size_t>(other)].flags |= kStunned;
+      tally_piece(id, 1);
+      tally_piece(other, 1);
       stunned_.set(x.cell);
       stunned_.set(pc_[static_cast<std::size_t>(other)].cell);
       ends = true;
@@ -1047,6 +1068,7 @@ void State::clear_board() {
   stunned_ = Board{};
   for (auto& b : own_) b = Board{};
   alive_.fill(0);
+  tally_ = EvalTally{};
 }
 
 void State::put(int id, int cell, const Identity& who) {
@@ -1069,10 +1091,13 @@ void State::put(int id, int cell, const Identity& who) {
   stunned_.reset(cell);
   occ_.set(cell);
   own_[static_cast<std::size_t>(owner(id))].set(cell);
+  tally_piece(id, 1);
 }
 
 void State::set_hp(int id, int sixths) {
-  pc_[static_cast<std::size_t>(id)].hp = static_cast<std::uint8_t>(sixths);
+  Piece& x = pc_[static_cast<std::size_t>(id)];
+  if (x.cell >= 0) tally_.hp[static_cast<std::size_t>(team_of(owner(id)))] += sixths - x.hp;
+  x.hp = static_cast<std::uint8_t>(sixths);
 }
 
 void State::set_current(Player p) {

@@ -342,16 +342,36 @@ State State::sample_world(Player p, Rng& rng) const {
   auto shuffle = [&](auto* first, int n) {
     for (int i = n - 1; i > 0; --i) std::swap(first[i], first[rng.below(static_cast<std::uint32_t>(i + 1))]);
   };
+  // The evaluation's tally follows each redeal as a one-piece change: its HP, and its match-ups
+  // where it stands next to an enemy (most pieces stand among their own).
+  const Geometry& g = *geo_;
+  auto next_to_enemy = [&](int id, int c) {
+    const int team = team_of(owner(id));
+    for (int d = 0; d < kDirs; ++d) {
+      const int n = g.nb[static_cast<std::size_t>(c)][d];
+      if (n < 0) continue;
+      const int y = at_[static_cast<std::size_t>(n)];
+      if (y >= 0 && team_of(owner(y)) != team) return true;
+    }
+    return false;
+  };
   auto give = [&](int id, int cat) {
     Piece& x = w.pc_[static_cast<std::size_t>(id)];
     const Piece& truth = piece(id);
     const int damage = max_hp(truth.kind) - truth.hp;
+    const bool matched = x.cell >= 0 && next_to_enemy(id, x.cell);
+    if (matched) w.tally_piece(id, -1);
+    const int hp = x.hp;
     x.kind = static_cast<std::uint8_t>(cat / 6);
     x.attr1 = static_cast<std::uint8_t>(cat % 6 / 2);
     x.attr2 = static_cast<std::uint8_t>(cat % 2);
     if (x.cell >= 0) x.hp = static_cast<std::uint8_t>(std::max(1, max_hp(x.kind) - damage));
     x.ap = static_cast<std::uint8_t>(kApBudget[x.kind]);
     x.heal = 0;
+    if (matched)
+      w.tally_piece(id, 1);
+    else if (x.cell >= 0)
+      w.tally_.hp[static_cast<std::size_t>(team_of(owner(id)))] += x.hp - hp;
   };
   for (Player q = 0; q < players_; ++q) {
     if (q == p) continue;

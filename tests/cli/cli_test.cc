@@ -189,6 +189,26 @@ TEST_CASE("play writes games.jsonl and summary.json and prints the table") {
       "seed 3");
 }
 
+TEST_CASE("the playout agent plays mizong at every point size; other games refuse it") {
+  for (const char* size : {"4", "12"}) {
+    const auto out = scratch() / (std::string("playout") + size);
+    auto r = qilab(std::string("play --game mizong:point_size=") + size +
+                   ",round_cap=20 --agents playout,greedy --games 2 --seed 1 --out '" + out.string() + "'");
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    CHECK(r.out.find("playout") != std::string::npos);
+    const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+    CHECK(summary["games"] == 2);
+    CHECK(summary["options"]["point_size"] == std::stoi(size));
+  }
+  const auto never = scratch() / "never-playout";
+  check_bad_input(qilab("play --game checkers --agents playout --games 1 --out '" + never.string() + "'"),
+                  "agent 'playout' needs a game with a playout policy (mizong); checkers has none");
+  check_bad_input(
+      qilab("play --game checkers --agents mcts:rollout_policy=playout --games 1 --out '" + never.string() +
+            "'"),
+      "option 'rollout_policy' expects random for checkers (it has no playout policy), got 'playout'");
+}
+
 TEST_CASE("play is a tournament of one line-up: its store is the truth, its files are exports") {
   const auto out = scratch() / "play_store";
   fs::remove_all(out);
@@ -270,7 +290,7 @@ TEST_CASE("integer options are range-checked on the 64-bit value, before a game 
   check_bad_input(qilab("show --game guifa --set board_size=4294967305"),
                   "option 'board_size' expects one of 9, 11, 13, 15");
   check_bad_input(qilab("show --game mizong --set point_size=4294967320"),
-                  "option 'point_size' expects one of 4, 24");
+                  "option 'point_size' expects one of 4, 12, 24");
   check_bad_input(qilab("show --game junqi4 --set mode=sudden"),
                   "option 'mode' expects one of standard, decapitation, got 'sudden'");
   // A config file: the JSON path of the value is the file; an unsigned 64-bit value does not wrap.

@@ -682,7 +682,8 @@ TEST_CASE("experiment configs: each mistake names the file and the field") {
   auto cfg = parse_tournament_config(game + "agents = [\"random\", \"alphazero\"]\ngames_per_lineup = 2\n",
                                      "x.toml");
   CHECK(error_of([&] { run_tournament(cfg, dir); }) ==
-        "x.toml: field 'agents[1]' (alphazero): unknown agent 'alphazero' (known: random, greedy, mcts)");
+        "x.toml: field 'agents[1]' (alphazero): unknown agent 'alphazero' (known: random, greedy, mcts, "
+        "playout)");
   CHECK(!fs::exists(dir));
 }
 

@@ -86,7 +86,7 @@ TEST_CASE("bad options are refused with one line naming the key and what it expe
             "option 'rollout_depth' expects an integer -1 to 1000000, got 4294967296"},
            {"mcts:simulations", "expected key=value"},
            {"mcts:ismcts=on,chance=expand", "option 'chance' expects sample with ISMCTS"},
-           {"montecarlo", "unknown agent 'montecarlo' (known: random, greedy, mcts)"},
+           {"montecarlo", "unknown agent 'montecarlo' (known: random, greedy, mcts, playout)"},
        }) {
     CAPTURE(c.spec);
     const std::string message = error_of(game, c.spec);
