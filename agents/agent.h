@@ -40,6 +40,10 @@ class Agent {
   // for the agents qilab ships that hold nothing but scratch space and the search tree reset()
   // drops; false for anything else.
   virtual bool reusable() const { return false; }
+  // Whether the agent chooses from the view alone: observe() does nothing and last_stats() is
+  // always null, so a referee may skip both calls (random, greedy, playout); false for anything
+  // else.
+  virtual bool passive() const { return false; }
 };
 
 template <GameState S>

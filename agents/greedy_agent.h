@@ -16,6 +16,7 @@ class GreedyAgent final : public Agent<S> {
   std::string name() const override { return random_setup_ ? "greedy:setup=random" : "greedy"; }
   bool trusted() const override { return true; }
   bool reusable() const override { return true; }
+  bool passive() const override { return true; }
   Action choose(const S& view, Rng& rng) override {
     const Player me = view.current_player();
     view.legal_actions(actions_);

@@ -19,6 +19,7 @@ class PlayoutAgent final : public Agent<S> {
  public:
   std::string name() const override { return "playout"; }
   bool trusted() const override { return true; }  // it chooses among the state's legal actions
+  bool passive() const override { return true; }
   Action choose(const S& view, Rng& rng) override { return view.playout_action(rng); }
 };
 

@@ -10,6 +10,7 @@ class RandomAgent final : public Agent<S> {
   std::string name() const override { return "random"; }
   bool trusted() const override { return true; }
   bool reusable() const override { return true; }
+  bool passive() const override { return true; }
   Action choose(const S& view, Rng& rng) override {
     view.legal_actions(actions_);
     return actions_[static_cast<int>(rng.below(static_cast<std::uint32_t>(actions_.size())))];

@@ -2,12 +2,16 @@
 //
 // BM_GamesAlone:   checkers 2 players, random agents, each game played by the referee's loop
 //                  with nothing kept (agents choose, the state applies) -- the games themselves.
+// BM_Referee:      the same games through the referee (match.h, play_seated): each game's
+//                  record (without notation, as in tournaments), fresh agents, nothing stored.
 // BM_Tournament:   the same games through run_tournament: records, seating, scheduling, the
-//                  SQLite store (WAL, one transaction per 32 games) and the summary, 2,048
+//                  SQLite store (WAL, one transaction per 256 games) and the summary, 2,048
 //                  games an iteration.
-//                  The overhead is BM_Tournament / BM_GamesAlone - 1 at the same thread count.
+//                  The overhead is BM_Tournament / BM_GamesAlone - 1 at the same thread count;
+//                  both play the same games (plies/game shows it).
 // BM_StoreWrite:   100,000 recorded games (cycling through 200 real checkers records) written
-//                  into a fresh store in batches of 32; reports the time and games/s.
+//                  into a fresh store in batches of 256 (the default); reports the time and
+//                  games/s.
 #include <benchmark/benchmark.h>
 
 #include <unistd.h>
@@ -17,6 +21,7 @@
 #include "agents/random_agent.h"
 #include "engine/checkers/checkers.h"
 #include "engine/core/config.h"
+#include "experiments/match.h"
 #include "experiments/store.h"
 #include "experiments/tournament.h"
 
@@ -26,7 +31,7 @@ using namespace qilab::experiments;
 
 namespace {
 
-constexpr std::int64_t kGames = 2048;  // enough that a store's creation and summary are a small part
+constexpr std::int64_t kGames = 8192;  // enough that a store's creation and summary are a small part
 
 const checkers::Checkers& game() {
   static const checkers::Checkers g(resolve_options(checkers::Checkers::option_specs(),
@@ -50,9 +55,9 @@ std::string scratch(const std::string& name) {
 void BM_GamesAlone(benchmark::State& bs) {
   const int threads = static_cast<int>(bs.range(0));
   using S = checkers::State;
-  std::int64_t games = 0;
+  std::int64_t games = 0, plies = 0;
   for (auto _ : bs) {
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(+ : plies)
     for (std::int64_t g = 0; g < kGames; ++g) {
       Rng rng = Rng(9).split(static_cast<std::uint64_t>(g));
       RandomAgent<S> a, b;
@@ -60,12 +65,36 @@ void BM_GamesAlone(benchmark::State& bs) {
       while (!s.is_terminal()) {
         const Action x = s.current_player() == 0 ? a.choose(s, rng) : b.choose(s, rng);
         s.apply(x);
+        ++plies;
       }
       benchmark::DoNotOptimize(s);
     }
     games += kGames;
   }
   bs.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  bs.counters["plies/game"] = static_cast<double>(plies) / static_cast<double>(games);
+}
+
+void BM_Referee(benchmark::State& bs) {
+  const int threads = static_cast<int>(bs.range(0));
+  MatchConfig match;
+  match.agents = {"random"};
+  match.seed = 9;
+  const RunIdentity id = identity_of(game(), match);
+  auto make = [](const checkers::Checkers& g, const std::string& spec) { return make_agent(g, spec); };
+  Referee referee;
+  referee.notation = false;  // as in tournaments: the store keeps actions only
+  std::int64_t games = 0, plies = 0;
+  for (auto _ : bs) {
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(+ : plies)
+    for (std::int64_t g = 0; g < kGames; ++g) {
+      const GameRecord r = play_seated(game(), id, g, {"random", "random"}, make, referee, 0, true);
+      plies += static_cast<std::int64_t>(r.actions.size());
+    }
+    games += kGames;
+  }
+  bs.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  bs.counters["plies/game"] = static_cast<double>(plies) / static_cast<double>(games);
 }
 
 void BM_Tournament(benchmark::State& bs) {
@@ -73,15 +102,18 @@ void BM_Tournament(benchmark::State& bs) {
   const TournamentConfig cfg = config(threads);
   const std::string dir = scratch("tour");
   std::int64_t games = 0;
+  double plies = 0;
   for (auto _ : bs) {
     bs.PauseTiming();
     fs::remove_all(dir);
     bs.ResumeTiming();
-    run_tournament(game(), cfg, dir);
+    const TournamentReport rep = run_tournament(game(), cfg, dir);
     games += kGames;
+    plies += rep.summary["length"]["mean"].get<double>() * kGames;
   }
   fs::remove_all(dir);
   bs.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  bs.counters["plies/game"] = plies / static_cast<double>(games);
 }
 
 void BM_StoreWrite(benchmark::State& bs) {
@@ -106,7 +138,7 @@ void BM_StoreWrite(benchmark::State& bs) {
     for (std::int64_t g = 0; g < total; ++g) {
       batch.push_back(sample[static_cast<std::size_t>(g) % sample.size()]);
       batch.back().index = g;
-      if (batch.size() == 32 || g + 1 == total) {
+      if (static_cast<int>(batch.size()) == cfg.batch || g + 1 == total) {
         store.write(batch);
         batch.clear();
       }
@@ -123,6 +155,7 @@ void BM_StoreWrite(benchmark::State& bs) {
 }  // namespace
 
 BENCHMARK(BM_GamesAlone)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+BENCHMARK(BM_Referee)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 BENCHMARK(BM_Tournament)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 BENCHMARK(BM_StoreWrite)->Arg(100'000)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 

@@ -109,7 +109,14 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
   const bool whole = HandsWholeState<S> && !referee.general;
   const bool timed = referee.move_time_limit_ms > 0;
   std::array<bool, kMaxPlayers> checked{};  // seats whose actions are checked with is_legal
-  for (std::size_t q = 0; q < agents.size(); ++q) checked[q] = !whole || !agents[q]->trusted();
+  std::array<bool, kMaxPlayers> passive{};  // seats whose agents neither observe nor report
+  bool all_passive = true;
+  for (std::size_t q = 0; q < agents.size(); ++q) {
+    checked[q] = !whole || !agents[q]->trusted();
+    passive[q] = agents[q]->passive();
+    all_passive = all_passive && passive[q];
+  }
+  r.actions.reserve(256);
   std::array<int, kMaxPlayers> strikes{};
   std::vector<double> ended_by_forfeit;  // returns, when a forfeit ended the game
   S state = game.initial_state();
@@ -168,8 +175,9 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
           continue;
         }
       }
-      if (auto stats = agent.last_stats(); !stats.is_null())
-        r.stats.push_back({{"ply", r.actions.size()}, {"seat", p}, {"stats", std::move(stats)}});
+      if (!passive[static_cast<std::size_t>(p)])
+        if (auto stats = agent.last_stats(); !stats.is_null())
+          r.stats.push_back({{"ply", r.actions.size()}, {"seat", p}, {"stats", std::move(stats)}});
     }
     // A bad agent or game is a bug, not bad input: logic_error makes the CLI exit 1.
     if (check && !state.is_legal(a))
@@ -177,11 +185,17 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
                              " chosen at ply " + std::to_string(r.actions.size()) + " is not legal");
     if (referee.notation) r.notation.push_back(state.action_to_string(a));
     r.actions.push_back(a);
+    if (all_passive) {
+      state.apply(a);
+      continue;
+    }
     // What each seat sees of a depends on the position it is played in: ask before applying.
     std::array<Action, kMaxPlayers> views{};
-    for (std::size_t q = 0; q < agents.size(); ++q) views[q] = action_view(state, static_cast<Player>(q), a);
+    for (std::size_t q = 0; q < agents.size(); ++q)
+      if (!passive[q]) views[q] = action_view(state, static_cast<Player>(q), a);
     state.apply(a);
-    for (std::size_t q = 0; q < agents.size(); ++q) agents[q]->observe(views[q]);
+    for (std::size_t q = 0; q < agents.size(); ++q)
+      if (!passive[q]) agents[q]->observe(views[q]);
   }
   if (!ended_by_forfeit.empty()) {
     r.returns = std::move(ended_by_forfeit);

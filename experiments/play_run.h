@@ -34,7 +34,7 @@ struct PlayReport {
 };
 
 // The tournament a play run is: named "play", a pool of the distinct agent specs, one line-up
-// (cfg.agents as given), cfg.games games, Seating::kSeats, batches of 32.
+// (cfg.agents as given), cfg.games games, Seating::kSeats, the default batch (tournament.h).
 TournamentConfig play_tournament_config(const GameConfig& game, const std::vector<std::string>& overrides,
                                         const MatchConfig& cfg);
 

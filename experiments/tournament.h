@@ -73,7 +73,7 @@ struct TournamentConfig {
   std::int64_t games_per_lineup = 1;
   std::uint64_t seed = 0;
   int threads = 1;
-  int batch = 32;  // games per store transaction
+  int batch = 256;  // games per store transaction (or fewer: batched_play.h, kFlushSeconds)
   Referee referee;
   std::vector<OptionDraw> draws;
   Seating seating = Seating::kSides;

@@ -406,6 +406,82 @@ TEST_CASE("the referee's fast path plays the same games as the general path") {
   CHECK(actions > 12 * 20);  // real games, not empty ones
 }
 
+namespace {
+
+// What the referee asked of one agent.
+struct Asked {
+  int observed = 0, stats = 0;
+};
+
+// A test-only agent that counts the referee's observe() and last_stats() calls in `asked`; it
+// says it is passive (Agent::passive) when told to.
+template <class S>
+class CountingAgent final : public Agent<S> {
+ public:
+  CountingAgent(bool passive, std::shared_ptr<Asked> asked) : passive_(passive), asked_(std::move(asked)) {}
+  std::string name() const override { return passive_ ? "quiet" : "counted"; }
+  bool passive() const override { return passive_; }
+  Action choose(const S& view, Rng& rng) override {
+    view.legal_actions(actions_);
+    return actions_[static_cast<int>(rng.below(static_cast<std::uint32_t>(actions_.size())))];
+  }
+  void observe(Action) override { ++asked_->observed; }
+  nlohmann::json last_stats() const override {
+    ++asked_->stats;
+    return nullptr;
+  }
+
+ private:
+  bool passive_;
+  std::shared_ptr<Asked> asked_;
+  ActionList actions_;
+};
+
+}  // namespace
+
+TEST_CASE("a passive agent is neither observed nor asked for statistics; the others still are") {
+  const checkers::Checkers game(resolve_options(checkers::Checkers::option_specs(),
+                                                GameConfig{"checkers", "test", {{"players", 2}}}, {}));
+  using S = checkers::State;
+  MatchConfig cfg;
+  cfg.agents = {"quiet", "counted"};
+  cfg.seed = 5;
+  const RunIdentity id = identity_of(game, cfg);
+  for (const bool general : {false, true}) {
+    CAPTURE(general);
+    std::vector<std::shared_ptr<Asked>> asked;
+    auto make = [&](const checkers::Checkers&, const std::string& name) -> AgentPtr<S> {
+      asked.push_back(std::make_shared<Asked>());
+      return std::make_unique<CountingAgent<S>>(name == "quiet", asked.back());
+    };
+    Referee referee;
+    referee.general = general;
+    const GameRecord r = play_seated(game, id, 0, {"quiet", "counted"}, make, referee);
+    REQUIRE(asked.size() == 2);
+    REQUIRE(r.actions.size() > 20);
+    CHECK(asked[0]->observed == 0);
+    CHECK(asked[0]->stats == 0);
+    CHECK(asked[1]->observed == static_cast<int>(r.actions.size()));  // every action, either seat's
+    int decisions = 0;  // seat 1's (a turn of hops is several decisions)
+    S replay = game.initial_state();
+    for (const Action a : r.actions) {
+      decisions += replay.current_player() == 1;
+      replay.apply(a);
+    }
+    CHECK(decisions > 10);
+    CHECK(asked[1]->stats == decisions);
+    // Only whether it is asked differs: the same game as with two agents that are not passive.
+    auto make_loud = [&](const checkers::Checkers&, const std::string&) -> AgentPtr<S> {
+      return std::make_unique<CountingAgent<S>>(false, std::make_shared<Asked>());
+    };
+    CHECK(play_seated(game, id, 0, {"quiet", "counted"}, make_loud, referee).actions == r.actions);
+  }
+  // The agents qilab ships that say so hold nothing between choices.
+  CHECK(make_agent(game, "random")->passive());
+  CHECK(make_agent(game, "greedy")->passive());
+  CHECK_FALSE(make_agent(game, "mcts:simulations=8")->passive());  // reuses its tree through observe
+}
+
 TEST_CASE("on the fast path an agent qilab does not ship is still checked") {
   const checkers::Checkers game(resolve_options(checkers::Checkers::option_specs(),
                                                 GameConfig{"checkers", "test", {{"players", 2}}}, {}));

@@ -21,6 +21,7 @@
 #include "engine/registry.h"
 #include "tests/error_of.h"
 #include "experiments/agent_pool.h"
+#include "experiments/batched_play.h"
 #include "experiments/match.h"
 #include "experiments/notation_replay.h"
 #include "experiments/rotation.h"
@@ -606,9 +607,60 @@ TEST_CASE("the store keeps actions as varints (schema 3); a schema 2 store is re
   const auto resumed = read_store_records(db);
   REQUIRE(resumed.size() == 4);
   for (std::size_t k = 0; k < 4; ++k) CHECK(resumed[k].to_json() == records[k].to_json());
+  {
+    // Ids of every length, one to five bytes, round-trip through a schema 3 store.
+    const auto big = fresh_dir("varints_big");
+    run_tournament(game, cfg, big);
+    const std::string big_db = big + "/tournament.db";
+    auto r = read_store_records(big_db).at(0);
+    const TournamentPlan plan = plan_tournament(cfg, "checkers", game.options().to_json(), {0, 1});
+    r.index = 4;
+    r.actions = {0, 1, 127, 128, 16383, 16384, 2097151, 2097152, 268435455, 268435456, 2147483647, 5};
+    Store::open_for_write(big_db, plan.identity).write({r});
+    CHECK(read_store_records(big_db).at(4).actions == r.actions);
+  }
   sql(db, "UPDATE games SET actions = x'010203' WHERE idx = 1;");
   CHECK(error_of([&] { read_store_records(db); }) ==
         db + ": game 1: actions blob of 3 bytes, expected 4 bytes an action; the store is damaged");
+}
+
+TEST_CASE("games are written a batch at a time, or sooner once the last batch is flush_seconds old") {
+  // By the game threads themselves, or by a writer thread of its own (batched_play.h).
+  for (const bool writer_thread : {false, true})
+    for (const int threads : {1, 2}) {
+      CAPTURE(writer_thread);
+      CAPTURE(threads);
+      std::vector<std::size_t> sizes;
+      std::vector<std::int64_t> written;
+      auto play = [](std::int64_t k) { return k; };
+      auto write = [&](const std::vector<std::int64_t>& b) {
+        sizes.push_back(b.size());
+        written.insert(written.end(), b.begin(), b.end());
+      };
+      // Never old: batches of 4, then the rest.
+      play_in_batches(10, threads, 4, play, write, 1e9, writer_thread);
+      CHECK(sizes == std::vector<std::size_t>{4, 4, 2});
+      sizes.clear();
+      // Always old: every game as it finishes.
+      play_in_batches(10, threads, 100, play, write, 0.0, writer_thread);
+      CHECK(sizes == std::vector<std::size_t>(10, 1));
+      std::sort(written.begin(), written.end());
+      std::vector<std::int64_t> expected;
+      for (std::int64_t k = 0; k < 10; ++k) expected.insert(expected.end(), {k, k});
+      std::sort(expected.begin(), expected.end());
+      CHECK(written == expected);  // every game once in each run
+      // A write that fails ends the loop with its error; the batch before it was written.
+      written.clear();
+      int writes = 0;
+      auto failing = [&](const std::vector<std::int64_t>& b) {
+        if (++writes == 2) throw Error("disk full");
+        written.insert(written.end(), b.begin(), b.end());
+      };
+      CHECK(error_of([&] { play_in_batches(40, threads, 2, play, failing, 1e9, writer_thread); }) ==
+            "disk full");
+      CHECK(written.size() >= 2);
+      CHECK(written.size() < 40);
+    }
 }
 
 TEST_CASE("the store refuses foreign, newer and other tournaments' databases, writing nothing") {
