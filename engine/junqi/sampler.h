@@ -9,7 +9,7 @@ namespace qilab::junqi {
 
 // Restarted short searches a draw makes before its fallback (docs/rules/junqi.md,
 // "Hidden information").
-inline constexpr int kSamplerAttempts = 400;
+inline constexpr int kSamplerAttempts = 32;
 
 // How many draws since start-up found no consistent world in their kSamplerAttempts
 // restarted searches and needed the fallback: the complete search (world_search.h), which

@@ -1,3 +1,6 @@
+// Positions where sample_world is hard, each from a recorded game; the draws must fit what
+// the seat has seen, whichever search finds them.
+//
 // Positions of greedy games (configs/experiments/openings-junqi6.toml, seeds 1 and 2) in which
 // sample_world once found no world for seat 4: its search tried kinds that left an army's
 // flag and mines too few unmoved pieces, a shortfall over several kinds together that it only
@@ -7,6 +10,7 @@
 
 #include <fstream>
 #include <set>
+#include <vector>
 #include <string>
 
 #include "engine/junqi/junqi.h"
@@ -18,7 +22,8 @@ namespace {
 using namespace qilab;
 using namespace qilab::junqi;
 
-State load(const Junqi6& g, const std::string& name) {
+template <class G>
+State load(const G& g, const std::string& name) {
   std::ifstream in(std::string(QILAB_SOURCE_DIR) + "/tests/junqi/data/" + name);
   REQUIRE(in.good());
   return g.state_from_json(nlohmann::json::parse(in));
@@ -64,6 +69,51 @@ TEST_CASE("sample_world finds a world in positions where its bounded search once
       REQUIRE_NOTHROW(w = s.sample_world(p, rng));
       check_world(s, w, p);
     }
+  }
+}
+
+// The slowest position for sample_world in the records of 40 junqi6 games of the strong agent
+// against greedy (docs/search.md, "junqi time outliers"; game 27 of the seed-12 run, ply 362,
+// seat 4 to move, 74 fights, one army out): its fast search often fails all its restarts, so
+// many draws come from the complete search. And the position of one of the junqi4 decisions
+// that took 46 s (game 17 of the seed-11 run, ply 199, seat 3), whose draws are fast: the
+// stall was outside the search. Draws by the default sampler, by the complete search alone and
+// by the fast search alone (a fast search that finds nothing throws nothing here: it falls
+// back), each checked against the seat's view.
+TEST_CASE("sample_world in the slowest recorded positions: every draw fits the seat's view") {
+  auto draws = [](const State& s, Player p) {
+    Rng rng(11);
+    std::set<std::vector<int>> worlds;
+    const auto fallbacks = sampler_fallbacks();
+    for (const int attempts : {kSamplerAttempts, 0, 1}) {
+      CAPTURE(attempts);
+      for (int d = 0; d < 40; ++d) {
+        State w;
+        REQUIRE_NOTHROW(w = sample_world_steps(s, p, rng, -1, attempts));
+        check_world(s, w, p);
+        std::vector<int> kinds;
+        for (int i = 0; i < s.num_players() * kSlots; ++i) kinds.push_back(w.kind_of(i));
+        worlds.insert(kinds);
+      }
+    }
+    // The complete search ran (attempts 0: every one of those 40 draws), and the draws are
+    // not one world over and over.
+    CHECK(sampler_fallbacks() - fallbacks >= 40);
+    CHECK(worlds.size() > 60);
+  };
+  SUBCASE("junqi6, the slowest draw") {
+    Options o(Junqi6::option_specs());
+    const Junqi6 g(o);
+    const State s = load(g, "sampler-slow-junqi6.json");
+    REQUIRE(s.current_player() == 4);
+    draws(s, 4);
+  }
+  SUBCASE("junqi4, a decision that stalled") {
+    Options o(Junqi4::option_specs());
+    const Junqi4 g(o);
+    const State s = load(g, "sampler-stall-junqi4.json");
+    REQUIRE(s.current_player() == 3);
+    draws(s, 3);
   }
 }
 
