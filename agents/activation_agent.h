@@ -78,6 +78,9 @@ inline std::vector<OptionSpec> activation_option_specs() {
           "widening_c", 2.0, 0, std::numeric_limits<double>::max(),
           "progressive widening: ceil(widening_c * N^widening_alpha) candidates open after N simulations"),
       number_above("widening_alpha", 0.5, 0, 1, "progressive widening: exponent, in (0, 1]"),
+      int_option(
+          "turn_activations", 0, 0, 1'000'000,
+          "activations a turn at most: with this many played, it ends the turn where it may; 0: no limit"),
   };
 }
 
@@ -92,6 +95,7 @@ struct ActivationSettings {
   double uct = 0.5;
   double widening_c = 2.0;
   double widening_alpha = 0.5;
+  int turn_activations = 0;
 };
 
 // Checks the options; throws Error "<where>: option '<key>' expects ..., got ...".
@@ -116,6 +120,7 @@ inline ActivationSettings activation_settings(const std::vector<std::string>& ov
   s.uct = o.get_double("uct");
   s.widening_c = o.get_double("widening_c");
   s.widening_alpha = o.get_double("widening_alpha");
+  s.turn_activations = static_cast<int>(o.get_int("turn_activations"));
   return s;
 }
 
@@ -129,7 +134,7 @@ class ActivationAgent final : public Agent<S> {
   std::string name() const override { return name_; }
   bool trusted() const override { return true; }   // planned steps are checked against the view
   bool reusable() const override { return true; }  // reset() drops the plan; the rest is scratch
-  void reset() override { plan_.clear(), next_ = 0; }
+  void reset() override { plan_.clear(), next_ = 0, expected_move_ = -1, turn_count_ = 0; }
 
   // One candidate: its sub-actions (actions_[begin, begin + size)), its prior (the mover's
   // evaluation after it) and its simulations.
@@ -280,18 +285,28 @@ class ActivationAgent final : public Agent<S> {
     // (end-turn).
     root.legal_actions(root_list_);
     const Action favourite = root.playout_action(rng);
-    starts_.clear();
-    for (Action a : root_list_) {
-      start_ = root;
-      start_.apply(a);
-      if (!in_activation(start_, me)) {
-        actions_.push_back(a);
-        cands_.push_back(Candidate{static_cast<int>(actions_.size()) - 1, 1, value_of(start_, me)});
-        continue;
+    // With the turn's activations used up, only what starts none (end-turn), where there is one.
+    const bool capped = settings_.turn_activations > 0 && turn_count_ > settings_.turn_activations;
+    auto scan = [&](bool starts) {
+      starts_.clear();
+      for (Action a : root_list_) {
+        start_ = root;
+        start_.apply(a);
+        if (!in_activation(start_, me)) {
+          actions_.push_back(a);
+          cands_.push_back(Candidate{static_cast<int>(actions_.size()) - 1, 1, value_of(start_, me)});
+          continue;
+        }
+        if (!starts) continue;
+        double best = 0;
+        greedy_step(start_, me, &best);
+        starts_.push_back({a == favourite ? std::numeric_limits<double>::infinity() : best, a});
       }
-      double best = 0;
-      greedy_step(start_, me, &best);
-      starts_.push_back({a == favourite ? std::numeric_limits<double>::infinity() : best, a});
+    };
+    scan(!capped);
+    if (capped) {
+      if (!cands_.empty()) return;
+      scan(true);
     }
     const auto k = std::min(starts_.size(), static_cast<std::size_t>(settings_.pieces) + 1);
     std::partial_sort(starts_.begin(), starts_.begin() + static_cast<std::ptrdiff_t>(k), starts_.end(),
@@ -395,6 +410,7 @@ class ActivationAgent final : public Agent<S> {
   std::size_t next_ = 0;
   int expected_move_ = -1;
   bool replanned_ = false;
+  int turn_count_ = 0;  // activations planned in this turn, this one included
   Stats last_;
   // Scratch space, kept between decisions (no allocation once grown).
   std::vector<Candidate> cands_;

@@ -167,6 +167,27 @@ TEST_CASE("mizong activation agent: it follows its plan, and plans again when a 
   CHECK(agent->last_stats()["replanned"] == true);
 }
 
+TEST_CASE("mizong activation agent: turn_activations ends the turn after that many activations") {
+  const Mizong g = make_game();
+  // Seat 0's activations in its first turn, with the same seed (the same choices until the cap).
+  auto first_turn = [&](int cap) {
+    auto agent = make_agent(g, "activation:simulations=20,time_ms=0,turn_activations=" + std::to_string(cap));
+    State s = g.initial_state();
+    Rng rng(5);
+    int activations = 0;
+    while (s.current_player() == 0) {
+      const Action a = agent->choose(s, rng);
+      REQUIRE(s.is_legal(a));
+      if (s.activation().piece < 0 && a != s.layout().end_turn) ++activations;
+      s.apply(a);
+    }
+    return activations;
+  };
+  REQUIRE(first_turn(0) > 2);  // no limit
+  CHECK(first_turn(1) == 1);
+  CHECK(first_turn(2) == 2);
+}
+
 TEST_CASE("mizong activation agent: its worlds are its own seat's view; whole games of legal actions") {
   const Mizong g = make_game({{"round_cap", "3"}});
   auto agent = make_agent(g, "activation:simulations=40,time_ms=0,worlds=4");
