@@ -54,7 +54,7 @@ inline std::vector<OptionSpec> activation_option_specs() {
           "time_ms", 100.0, 0, 86'400'000,
           "thinking time per activation in milliseconds; 0: no limit (a time limit is not reproducible)"),
       int_option(
-          "horizon", 2, 0, 1000,
+          "horizon", 7, 0, 1000,
           "turn ends a simulation plays on after the candidate activation (the own turn's end counts as "
           "the first); 0: judge right after the activation"),
       choice_option(
@@ -86,7 +86,7 @@ inline std::vector<OptionSpec> activation_option_specs() {
 
 struct ActivationSettings {
   search::Budget budget;
-  int horizon = 2;
+  int horizon = 7;
   bool greedy_rollout = false;
   int max_steps = 400;
   int pieces = 16;
