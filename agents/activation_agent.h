@@ -153,8 +153,11 @@ class ActivationAgent final : public Agent<S> {
       ++expected_move_;
       return plan_[next_++];
     }
-    replanned_ =
-        next_ < plan_.size();  // a plan left unfinished: its step was illegal, or play went elsewhere
+    replanned_ = next_ < plan_.size();  // a plan left unfinished: a step not legal, or play went elsewhere
+    // Activations of this turn: the seat's actions follow each other within a turn, so a view
+    // that is not the one after its last action starts another turn.
+    if (view.move_number() != expected_move_) turn_count_ = 0;
+    if (view.activation().piece < 0) ++turn_count_;
     const search::Stopwatch clock;
     plan(view, rng);
     last_.time_ms = clock.elapsed_ms();
