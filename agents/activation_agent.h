@@ -159,7 +159,7 @@ class ActivationAgent final : public Agent<S> {
     if (view.move_number() != expected_move_) turn_count_ = 0;
     if (view.activation().piece < 0) ++turn_count_;
     const search::Stopwatch clock;
-    plan(view, rng);
+    plan(view, rng, clock);
     last_.time_ms = clock.elapsed_ms();
     last_.replanned = replanned_;
     next_ = 1;
@@ -343,7 +343,9 @@ class ActivationAgent final : public Agent<S> {
     return value_of(sim_, me);
   }
 
-  void plan(const S& view, Rng& rng) {
+  // The budget counts from `clock`, started with the decision: the candidates' generation
+  // and the worlds' draws are part of it.
+  void plan(const S& view, Rng& rng, const search::Stopwatch& clock) {
     const Player me = view.current_player();
     last_ = Stats{};
     generate(view, me, rng);
@@ -357,7 +359,6 @@ class ActivationAgent final : public Agent<S> {
       worlds_[0] = view;
       for (int w = 1; w < settings_.worlds; ++w)
         worlds_[static_cast<std::size_t>(w)] = view.sample_world(me, rng);
-      const search::Stopwatch clock;
       double lo = std::numeric_limits<double>::infinity(), hi = -lo;
       std::int64_t sims = 0;
       int opened = 1;
