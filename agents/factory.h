@@ -1,5 +1,6 @@
 #pragma once
-// Agents by name: "random", "greedy", "playout" (games with a playout policy), "mcts" with options
+// Agents by name: "random", "greedy", "playout" (games with a playout policy), "activation" (games
+// with piece activations: agents/activation_agent.h), "mcts" with options
 // ("mcts:simulations=400,uct=2") or an agent config file ("configs/agents/mcts.toml"). Throws Error on a bad
 // spec.
 #include <algorithm>
@@ -13,6 +14,7 @@
 
 #include <toml.hpp>
 
+#include "agents/activation_agent.h"
 #include "agents/agent.h"
 #include "agents/greedy_agent.h"
 #include "agents/mcts_agent.h"
@@ -52,7 +54,7 @@ void register_agent(const std::string& name, AgentMaker<G> maker) {
 
 // The agent names the factory knows, for help texts and errors.
 inline std::vector<std::string> agent_names() {
-  std::vector<std::string> names{"random", "greedy", "mcts", "playout"};
+  std::vector<std::string> names{"random", "greedy", "mcts", "playout", "activation"};
   for (const auto& n : plugin_agent_names()) names.push_back(n);
   return names;
 }
@@ -172,6 +174,15 @@ AgentPtr<typename G::State> make_agent(const G& game, std::string_view text) {
       return std::make_unique<PlayoutAgent<S>>();
     else
       throw Error(file_prefix + "agent 'playout' needs a game with a playout policy (mizong); " +
+                  std::string(G::kId) + " has none");
+  }
+  if (spec.kind == "activation") {
+    if constexpr (HasActivations<S>)
+      return std::make_unique<ActivationAgent<S>>(
+          activation_settings(spec.overrides, file_prefix + "agent '" + std::string(text) + "'"));
+    else
+      throw Error(file_prefix +
+                  "agent 'activation' needs a game whose turns are piece activations (mizong); " +
                   std::string(G::kId) + " has none");
   }
   if (spec.kind == "mcts")

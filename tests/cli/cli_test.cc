@@ -209,6 +209,23 @@ TEST_CASE("the playout agent plays mizong at every point size; other games refus
       "option 'rollout_policy' expects random for checkers (it has no playout policy), got 'playout'");
 }
 
+TEST_CASE("the activation agent plays mizong from its agent file; bad options and other games exit 2") {
+  const auto out = scratch() / "activation";
+  auto r = qilab(
+      "play --game configs/games/mizong-small.toml --set round_cap=2 --agents "
+      "configs/agents/activation-mizong.toml:simulations=10,time_ms=0,greedy --games 2 --seed 1 --out '" +
+      out.string() + "'");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.out.find("activation") != std::string::npos);
+  const auto never = scratch() / "never-activation";
+  check_bad_input(
+      qilab("play --game mizong --agents activation:horizon=-1 --games 1 --out '" + never.string() + "'"),
+      "agent 'activation:horizon=-1': option 'horizon'");
+  check_bad_input(
+      qilab("play --game checkers --agents activation --games 1 --out '" + never.string() + "'"),
+      "agent 'activation' needs a game whose turns are piece activations (mizong); checkers has none");
+}
+
 TEST_CASE("play is a tournament of one line-up: its store is the truth, its files are exports") {
   const auto out = scratch() / "play_store";
   fs::remove_all(out);

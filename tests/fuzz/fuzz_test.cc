@@ -97,9 +97,14 @@ TEST_CASE("fuzz: the game config reader refuses bad configs with an Error") {
 
 TEST_CASE("fuzz: the agent file reader refuses bad agent files with an Error") {
   const auto game = small_game("checkers");
+  const auto mizong = small_game("mizong");  // every agent builds for mizong, the activation agent only there
   const auto seeds = files("configs/agents");
-  for (const auto& s : seeds) CHECK_NOTHROW(fuzz::read_agent(*game, s));
+  for (const auto& s : seeds) {
+    CHECK_NOTHROW(fuzz::read_agent(*mizong, s));
+    if (s.find("agent = \"activation\"") == std::string::npos) CHECK_NOTHROW(fuzz::read_agent(*game, s));
+  }
   CHECK(run_mutations(seeds, 3, [&](const std::string& t) { fuzz::read_agent(*game, t); }) > 0);
+  CHECK(run_mutations(seeds, 3, [&](const std::string& t) { fuzz::read_agent(*mizong, t); }) > 0);
 }
 
 TEST_CASE("fuzz: the record reader refuses bad records with an Error") {

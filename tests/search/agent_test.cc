@@ -14,6 +14,7 @@
 #include "agents/greedy_agent.h"
 #include "agents/mcts_agent.h"
 #include "agents/random_agent.h"
+#include "engine/mizong/mizong.h"
 #include "search/mcts.h"
 #include "tests/search/hidden_cards.h"
 #include "tests/search/play.h"
@@ -86,7 +87,7 @@ TEST_CASE("bad options are refused with one line naming the key and what it expe
             "option 'rollout_depth' expects an integer -1 to 1000000, got 4294967296"},
            {"mcts:simulations", "expected key=value"},
            {"mcts:ismcts=on,chance=expand", "option 'chance' expects sample with ISMCTS"},
-           {"montecarlo", "unknown agent 'montecarlo' (known: random, greedy, mcts, playout)"},
+           {"montecarlo", "unknown agent 'montecarlo' (known: random, greedy, mcts, playout, activation)"},
        }) {
     CAPTURE(c.spec);
     const std::string message = error_of(game, c.spec);
@@ -112,13 +113,22 @@ TEST_CASE("the factory builds mcts from a spec or an agent file, extra options w
   CHECK(simulations_of("mcts:simulations=37") == 37);
   CHECK(simulations_of(config_path("mcts.toml") + ":simulations=23") == 23);
 
-  // Every shipped agent file builds an agent for a perfect- and a hidden-information game.
+  // Every shipped agent file builds an agent for a perfect- and a hidden-information game; the
+  // activation agent's (agents/activation_agent.h) builds for mizong and is refused elsewhere.
+  Options mizong_options(mizong::Mizong::option_specs());
+  mizong_options.set_from_text("point_size", "4", "test");
+  const mizong::Mizong mizong_game(mizong_options);
   int files = 0;
   for (const auto& entry :
        std::filesystem::directory_iterator(std::string(QILAB_SOURCE_DIR) + "/configs/agents")) {
     if (entry.path().extension() != ".toml") continue;
     CAPTURE(entry.path().string());
     ++files;
+    if (read_agent_file(entry.path().string()).kind == "activation") {
+      CHECK(make_agent(mizong_game, entry.path().string())->name() == "activation");
+      CHECK_THROWS_AS(make_agent(game, entry.path().string()), Error);
+      continue;
+    }
     CHECK(make_agent(game, entry.path().string())->name() == "mcts");
     CHECK(make_agent(hiddencards::HiddenCards::make(), entry.path().string())->name() == "mcts");
   }
