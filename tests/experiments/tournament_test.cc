@@ -735,7 +735,7 @@ TEST_CASE("experiment configs: each mistake names the file and the field") {
                                      "x.toml");
   CHECK(error_of([&] { run_tournament(cfg, dir); }) ==
         "x.toml: field 'agents[1]' (alphazero): unknown agent 'alphazero' (known: random, greedy, mcts, "
-        "playout)");
+        "playout, activation)");
   CHECK(!fs::exists(dir));
 }
 
