@@ -8,6 +8,7 @@
 
 #include "agents/factory.h"
 #include "engine/checkers/checkers.h"
+#include "tests/error_of.h"
 #include "tests/mizong/helpers.h"
 
 using namespace qilab;
@@ -16,14 +17,10 @@ using namespace qilab::mizong::test;
 
 namespace {
 
+// The refusal of `spec` for `game`, "" when it is built.
 template <class G>
-std::string error_of(const G& game, const std::string& spec) {
-  try {
-    make_agent(game, spec);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+std::string refusal(const G& game, const std::string& spec) {
+  return testing::error_of([&] { make_agent(game, spec); });
 }
 
 std::vector<std::string> strings(const State& s, const std::vector<Action>& actions) {
@@ -228,17 +225,17 @@ TEST_CASE("mizong activation agent: its worlds are its own seat's view; whole ga
 
 TEST_CASE("mizong activation agent: bad options and other games are refused, naming the option") {
   const Mizong g = make_game();
-  CHECK(error_of(g, "activation:horizon=-1").find("agent 'activation:horizon=-1': option 'horizon'") !=
+  CHECK(refusal(g, "activation:horizon=-1").find("agent 'activation:horizon=-1': option 'horizon'") !=
         std::string::npos);
-  CHECK(error_of(g, "activation:rollout=random").find("option 'rollout'") != std::string::npos);
-  CHECK(error_of(g, "activation:worlds=0").find("option 'worlds'") != std::string::npos);
-  CHECK(error_of(g, "activation:nosuch=1").find("nosuch") != std::string::npos);
-  CHECK(error_of(g, "activation:simulations=0,time_ms=0") ==
+  CHECK(refusal(g, "activation:rollout=random").find("option 'rollout'") != std::string::npos);
+  CHECK(refusal(g, "activation:worlds=0").find("option 'worlds'") != std::string::npos);
+  CHECK(refusal(g, "activation:nosuch=1").find("nosuch") != std::string::npos);
+  CHECK(refusal(g, "activation:simulations=0,time_ms=0") ==
         "agent 'activation:simulations=0,time_ms=0': options 'simulations' and 'time_ms' are both 0; set at "
         "least one of them");
   Options o(checkers::Checkers::option_specs());
   const checkers::Checkers game(o);
-  CHECK(error_of(game, "activation") ==
+  CHECK(refusal(game, "activation") ==
         "agent 'activation' needs a game whose turns are piece activations (mizong); "
         "checkers has none");
 }
