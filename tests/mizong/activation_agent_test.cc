@@ -8,7 +8,7 @@
 
 #include "agents/factory.h"
 #include "engine/checkers/checkers.h"
-#include "tests/error_of.h"
+#include "tests/mizong/agent_refusal.h"
 #include "tests/mizong/helpers.h"
 
 using namespace qilab;
@@ -16,12 +16,6 @@ using namespace qilab::mizong;
 using namespace qilab::mizong::test;
 
 namespace {
-
-// The refusal of `spec` for `game`, "" when it is built.
-template <class G>
-std::string refusal(const G& game, const std::string& spec) {
-  return testing::error_of([&] { make_agent(game, spec); });
-}
 
 std::vector<std::string> strings(const State& s, const std::vector<Action>& actions) {
   std::vector<std::string> out;

@@ -9,6 +9,7 @@
 #include "agents/greedy_agent.h"
 #include "engine/checkers/checkers.h"
 #include "search/evaluators.h"
+#include "tests/mizong/agent_refusal.h"
 #include "tests/mizong/helpers.h"
 
 using namespace qilab;
@@ -16,16 +17,6 @@ using namespace qilab::mizong;
 using namespace qilab::mizong::test;
 
 namespace {
-
-template <class G>
-std::string error_of(const G& game, const std::string& spec) {
-  try {
-    make_agent(game, spec);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 // Greedy by copies: every legal action applied to a copy, the mover's evaluate() entry, ties
 // by reservoir sampling (GreedyAgent's rule without evaluate_after).
@@ -81,7 +72,7 @@ TEST_CASE("mizong playout agent: plays the policy's legal actions to the end of 
     REQUIRE(s.is_legal(a));
     s.apply(a);
   }
-  CHECK(error_of(g, "playout:x=1") == "agent 'playout' takes no options, got 'x=1'");
+  CHECK(refusal(g, "playout:x=1") == "agent 'playout' takes no options, got 'x=1'");
 }
 
 TEST_CASE("mizong rollouts: rollout_policy=playout follows the playout policy, random the uniform draws") {
@@ -109,9 +100,9 @@ TEST_CASE("mizong rollouts: rollout_policy=playout follows the playout policy, r
 TEST_CASE("games without a playout policy refuse the playout agent and playout rollouts") {
   Options o(checkers::Checkers::option_specs());
   const checkers::Checkers game(o);
-  CHECK(error_of(game, "playout") ==
+  CHECK(refusal(game, "playout") ==
         "agent 'playout' needs a game with a playout policy (mizong); checkers has none");
-  CHECK(error_of(game, "mcts:rollout_policy=playout") ==
+  CHECK(refusal(game, "mcts:rollout_policy=playout") ==
         "agent 'mcts:rollout_policy=playout': option 'rollout_policy' expects random for checkers (it has no "
         "playout policy), got 'playout'");
 }
