@@ -8,6 +8,7 @@
 
 #include "engine/checkers/checkers.h"
 #include "engine/core/error.h"
+#include "tests/checkers/position.h"
 
 using namespace qilab;
 using namespace qilab::checkers;
@@ -24,18 +25,7 @@ Checkers make(int players, const std::string& adjudicate, int max_turns = 50) {
 
 // A position from seat -> cells after `turns` turns, seat 0 to move.
 State position(const Checkers& g, const std::map<int, std::vector<int>>& cells, int turns) {
-  std::string board(kCells, '.');
-  for (const auto& [seat, list] : cells)
-    for (int c : list) board[c] = static_cast<char>('0' + seat);
-  nlohmann::json j = {{"game", "checkers"},
-                      {"players", g.num_players()},
-                      {"board", board},
-                      {"current", 0},
-                      {"turns", turns},
-                      {"hop_from", nullptr},
-                      {"visited", nlohmann::json::array()},
-                      {"winner", nullptr}};
-  return g.state_from_json(j);
+  return testing::checkers_position(g, cells, 0, turns);
 }
 
 const auto& tri = kStar.triangle_cells;

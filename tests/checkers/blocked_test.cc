@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/checkers/checkers.h"
+#include "tests/checkers/position.h"
 
 using namespace qilab;
 using namespace qilab::checkers;
@@ -23,21 +24,7 @@ Checkers make(int players, const std::string& blocked) {  // blocked: off | win 
 }
 
 State position(const Checkers& g, const std::map<int, std::vector<int>>& cells) {
-  std::string board(kCells, '.');
-  for (const auto& [seat, list] : cells)
-    for (int c : list) {
-      REQUIRE(board[c] == '.');
-      board[c] = static_cast<char>('0' + seat);
-    }
-  nlohmann::json j = {{"game", "checkers"},
-                      {"players", g.num_players()},
-                      {"board", board},
-                      {"current", 0},
-                      {"turns", 40},
-                      {"hop_from", nullptr},
-                      {"visited", nlohmann::json::array()},
-                      {"winner", nullptr}};
-  return g.state_from_json(j);
+  return testing::checkers_position(g, cells, 0, 40);
 }
 
 const auto& tri = kStar.triangle_cells;

@@ -10,6 +10,7 @@
 #include "engine/checkers/checkers.h"
 #include "engine/checkers/encoding.h"
 #include "engine/core/error.h"
+#include "tests/checkers/position.h"
 
 using namespace qilab;
 using namespace qilab::checkers;
@@ -23,17 +24,7 @@ Checkers make(int players) {
 }
 
 nlohmann::json position_json(int players, const std::map<int, std::vector<int>>& cells, int current) {
-  std::string board(kCells, '.');
-  for (const auto& [seat, list] : cells)
-    for (int c : list) board[static_cast<std::size_t>(c)] = static_cast<char>('0' + seat);
-  return {{"game", "checkers"},
-          {"players", players},
-          {"board", board},
-          {"current", current},
-          {"turns", 0},
-          {"hop_from", nullptr},
-          {"visited", nlohmann::json::array()},
-          {"winner", nullptr}};
+  return testing::checkers_position_json(players, testing::checkers_board(cells), current);
 }
 
 std::vector<int> range(int lo, int hi) {
@@ -55,10 +46,6 @@ QR turn(QR a, int k) {
 }
 int grid(QR a) { return (a.r + 8) * 17 + (a.q + 8); }
 int hole_at(QR a) { return kStar.at(a.q, a.r); }
-// Turns (60 degrees clockwise) that bring seat p's home triangle to the south.
-int turn_of(int players, int p) {
-  return ((3 - seat_triangles(players)[static_cast<std::size_t>(p)]) % 6 + 6) % 6;
-}
 // Direction d turned k times.
 int turn_direction(int d, int k) {
   const QR v = turn(QR{star::Star<4>::kDq[d], star::Star<4>::kDr[d]}, k);

@@ -9,6 +9,7 @@
 
 #include "engine/checkers/checkers.h"
 #include "engine/core/error.h"
+#include "tests/checkers/position.h"
 
 using namespace qilab;
 using namespace qilab::checkers;
@@ -24,18 +25,7 @@ Checkers make(int players, int max_turns = 1000) {
 
 // A position from seat -> cells; seat `current` to move.
 State position(const Checkers& g, const std::map<int, std::vector<int>>& cells, int current = 0) {
-  std::string board(kCells, '.');
-  for (const auto& [seat, list] : cells)
-    for (int c : list) board[c] = static_cast<char>('0' + seat);
-  nlohmann::json j = {{"game", "checkers"},
-                      {"players", g.num_players()},
-                      {"board", board},
-                      {"current", current},
-                      {"turns", 0},
-                      {"hop_from", nullptr},
-                      {"visited", nlohmann::json::array()},
-                      {"winner", nullptr}};
-  return g.state_from_json(j);
+  return testing::checkers_position(g, cells, current);
 }
 
 std::vector<std::string> legal(const State& s) {
@@ -173,14 +163,7 @@ TEST_CASE("a six-player win pays n-1 to the winner and -1 to the others") {
   const char seats[4] = {'1', '2', '4', '5'};
   for (int k = 0; k < 4; ++k)
     for (int c : homes[k]) board[c] = seats[k];
-  s = g.state_from_json({{"game", "checkers"},
-                         {"players", 6},
-                         {"board", board},
-                         {"current", 0},
-                         {"turns", 0},
-                         {"hop_from", nullptr},
-                         {"visited", nlohmann::json::array()},
-                         {"winner", nullptr}});
+  s = g.state_from_json(testing::checkers_position_json(6, board));
   s.apply(s.string_to_action("102->111"));
   Values r = s.returns();
   CHECK(r[0] == 5.0);

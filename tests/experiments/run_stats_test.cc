@@ -14,6 +14,7 @@
 #include "experiments/analysis/checkers.h"
 #include "experiments/match.h"
 #include "experiments/run_stats.h"
+#include "tests/checkers/position.h"
 
 using namespace qilab;
 using namespace qilab::experiments;
@@ -32,14 +33,7 @@ checkers::Checkers two_players(int max_turns) {
 checkers::State at_turn_limit(const checkers::Checkers& g, const std::string& north,
                               const std::string& middle) {
   std::string board = north + middle + std::string(121 - north.size() - middle.size(), '.');
-  return g.state_from_json({{"game", "checkers"},
-                            {"players", 2},
-                            {"board", board},
-                            {"current", 0},
-                            {"turns", 30},
-                            {"hop_from", nullptr},
-                            {"visited", nlohmann::json::array()},
-                            {"winner", nullptr}});
+  return g.state_from_json(testing::checkers_position_json(2, board, 0, 30));
 }
 
 }  // namespace

@@ -78,10 +78,15 @@ class SecretState {
   int team_of(Player p) const { return p; }
   int move_number() const { return moves_; }
   std::string observation_string(Player p) const {
-    std::string out = "moves " + std::to_string(moves_) + " raises";
-    for (int q = 0; q < players_; ++q) out += " " + std::to_string(raises_[q]);
+    std::string out = "moves ";  // appends: GCC 12 misreads "literal" + to_string() (-Wrestrict)
+    out += std::to_string(moves_);
+    out += " raises";
+    for (int q = 0; q < players_; ++q) {
+      out += ' ';
+      out += std::to_string(raises_[q]);
+    }
     if (p >= 0 && p < dealt_) {
-      out += " card ";  // two appends: GCC 12 misreads "literal" + to_string() here (-Wrestrict)
+      out += " card ";
       out += std::to_string(card_[p]);
     }
     return out;

@@ -7,6 +7,7 @@
 
 #include "agents/mcts_agent.h"
 #include "search/mcts.h"
+#include "tests/checkers/position.h"
 #include "tests/search/hidden_cards.h"
 #include "tests/search/play.h"
 #include "tests/search/tree_game.h"
@@ -38,22 +39,6 @@ const search::Node& child(const TreeSearch& m, Action a) {
   const search::NodeIndex c = m.tree().find_child(m.root(), a);
   REQUIRE(c != search::kNoNode);
   return m.tree()[c];
-}
-
-// A checkers position from seat -> cells, seat `current` to move.
-checkers::State position(const checkers::Checkers& g, const std::vector<std::vector<int>>& cells,
-                         int current) {
-  std::string board(121, '.');
-  for (std::size_t seat = 0; seat < cells.size(); ++seat)
-    for (int c : cells[seat]) board[static_cast<std::size_t>(c)] = static_cast<char>('0' + seat);
-  return g.state_from_json({{"game", "checkers"},
-                            {"players", g.num_players()},
-                            {"board", board},
-                            {"current", current},
-                            {"turns", 0},
-                            {"hop_from", nullptr},
-                            {"visited", nlohmann::json::array()},
-                            {"winner", nullptr}});
 }
 
 // Whether `seat` wins within `plies` actions whatever the others play (plain minimax).
@@ -133,8 +118,8 @@ TEST_CASE("the solver finds, plays and reports a forced win in a checkers positi
   // empty corner 111: a win in three plies (90->102 or 90->103, any reply, then into 111) and
   // none in one. Seat 1's pieces stand apart far away, so it has no hop chain (each of its
   // turns is one ply) and cannot reach the corner.
-  const checkers::State s = position(
-      game, {{90, 112, 113, 114, 115, 116, 117, 118, 119, 120}, {10, 12, 14, 16, 18, 20, 22, 35, 37, 39}}, 0);
+  const checkers::State s = testing::checkers_position(
+      game, {{0, {90, 112, 113, 114, 115, 116, 117, 118, 119, 120}}, {1, {10, 12, 14, 16, 18, 20, 22, 35, 37, 39}}});
   REQUIRE(!forced_win(s, 0, 1));
   REQUIRE(forced_win(s, 0, 3));
 
