@@ -39,15 +39,14 @@ std::vector<int> game_teams(const S& state) {
 
 template <Game G>
 RunIdentity identity_of(const G& game, const MatchConfig& cfg) {
-  RunIdentity id{std::string(G::kId),
-                 game.options().to_json(),
-                 game.options().hash(),
-                 cfg.seed,
-                 cfg.agents,
-                 game.num_players(),
-                 {}};
-  const auto start = game.initial_state();
-  for (Player p = 0; p < id.seats; ++p) id.teams.push_back(start.team_of(p));
+  RunIdentity id;
+  id.game = std::string(G::kId);
+  id.options = game.options().to_json();
+  id.config_hash = game.options().hash();
+  id.seed = cfg.seed;
+  id.agents = cfg.agents;
+  id.seats = game.num_players();
+  id.teams = game_teams(game.initial_state());
   id.program = "qilab " + std::string(version()) + " (commit " + std::string(git_commit()) + ")";
   id.agent_files = agent_file_hashes(cfg.agents);
   return id;
@@ -116,7 +115,10 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
     passive[q] = agents[q]->passive();
     all_passive = all_passive && passive[q];
   }
-  r.actions.reserve(256);
+  // Room for as many actions as this thread's last game took (a run's games are alike in
+  // length), so that a long game's list is not grown again and again.
+  thread_local std::size_t typical_length = 256;
+  r.actions.reserve(typical_length);
   std::array<int, kMaxPlayers> strikes{};
   std::vector<double> ended_by_forfeit;  // returns, when a forfeit ended the game
   S state = game.initial_state();
@@ -216,6 +218,7 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
     r.setups = nlohmann::json::array();
     for (Player p = 0; p < state.num_players(); ++p) r.setups.push_back(state.deployment(p));
   }
+  typical_length = std::max<std::size_t>(256, r.actions.size());
   return r;
 }
 

@@ -37,8 +37,9 @@ inline nlohmann::json checkers_position_json(int players, const std::string& boa
           {"winner", nullptr}};
 }
 
-inline checkers::State checkers_position(const checkers::Checkers& g, const std::map<int, std::vector<int>>& cells,
-                                         int current = 0, int turns = 0) {
+inline checkers::State checkers_position(const checkers::Checkers& g,
+                                         const std::map<int, std::vector<int>>& cells, int current = 0,
+                                         int turns = 0) {
   return g.state_from_json(checkers_position_json(g.num_players(), checkers_board(cells), current, turns));
 }
 

@@ -624,6 +624,38 @@ TEST_CASE("the store keeps actions as varints (schema 3); a schema 2 store is re
         db + ": game 1: actions blob of 3 bytes, expected 4 bytes an action; the store is damaged");
 }
 
+TEST_CASE("the store checkpoints its WAL every 4 MiB while it writes, not only when it closes") {
+  const auto dir = fresh_dir("checkpoints");
+  auto cfg = parse_tournament_config(
+      "game = \"configs/games/checkers-2p.toml\"\nagents = [\"random\"]\ngames_per_lineup = 1\n", "wal.toml");
+  const checkers::Checkers game(resolve_options(
+      checkers::Checkers::option_specs(),
+      read_game_config(QILAB_SOURCE_DIR "/configs/games/checkers-2p.toml"), {"max_turns=30"}));
+  run_tournament(game, cfg, dir);
+  const std::string db = dir + "/tournament.db";
+  const TournamentPlan plan = plan_tournament(cfg, "checkers", game.options().to_json(), {0});
+  GameRecord r = read_store_records(db).at(0);
+  r.actions.assign(20000, 300);  // 40,000 bytes of varints a game
+  {
+    Store store = Store::open_for_write(db, plan.identity);
+    std::vector<GameRecord> batch;
+    for (std::int64_t k = 1; k <= 400; ++k) {  // 16 MB in batches of 50 games (2 MB)
+      r.index = k;
+      batch.push_back(r);
+      if (batch.size() == 50) {
+        store.write(batch);
+        batch.clear();
+      }
+    }
+    // The WAL grows to the checkpoint's 4 MiB and a batch beyond it, then starts over; with
+    // SQLite's default (1,000 pages of 64 KiB) it would hold all 16 MB.
+    CHECK(fs::file_size(db + "-wal") < std::uintmax_t{8} << 20);
+  }
+  const auto back = read_store_records(db);
+  REQUIRE(back.size() == 401);
+  CHECK(back.back().actions == r.actions);
+}
+
 TEST_CASE("games are written a batch at a time, or sooner once the last batch is flush_seconds old") {
   // By the game threads themselves, or by a writer thread of its own (batched_play.h).
   for (const bool writer_thread : {false, true})

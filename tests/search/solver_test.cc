@@ -118,8 +118,9 @@ TEST_CASE("the solver finds, plays and reports a forced win in a checkers positi
   // empty corner 111: a win in three plies (90->102 or 90->103, any reply, then into 111) and
   // none in one. Seat 1's pieces stand apart far away, so it has no hop chain (each of its
   // turns is one ply) and cannot reach the corner.
-  const checkers::State s = testing::checkers_position(
-      game, {{0, {90, 112, 113, 114, 115, 116, 117, 118, 119, 120}}, {1, {10, 12, 14, 16, 18, 20, 22, 35, 37, 39}}});
+  const checkers::State s =
+      testing::checkers_position(game, {{0, {90, 112, 113, 114, 115, 116, 117, 118, 119, 120}},
+                                        {1, {10, 12, 14, 16, 18, 20, 22, 35, 37, 39}}});
   REQUIRE(!forced_win(s, 0, 1));
   REQUIRE(forced_win(s, 0, 3));
 
