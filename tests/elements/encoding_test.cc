@@ -7,31 +7,16 @@
 #include <vector>
 
 #include "engine/elements/encoding.h"
+#include "tests/encoding_helpers.h"
 #include "tests/elements/helpers.h"
 
 using namespace elements_test;
 
 namespace {
 
-std::vector<float> encoded(const Elements& g, const State& s, Player observer) {
-  std::vector<float> out(static_cast<std::size_t>(g.encoding_spec().size()), -1.0f);
-  s.encode(observer, std::span<float>(out));
-  return out;
-}
-
-int plane_of(const EncodingSpec& spec, const std::string& name) {
-  for (int k = 0; k < spec.planes; ++k)
-    if (spec.plane_names[k] == name) return k;
-  FAIL("no plane " << name);
-  return -1;
-}
-
-int scalar_of(const EncodingSpec& spec, const std::string& name) {
-  for (int k = 0; k < spec.scalars; ++k)
-    if (spec.scalar_names[k] == name) return spec.board_size() + k;
-  FAIL("no scalar " << name);
-  return -1;
-}
+using qilab::testing::encoded;
+using qilab::testing::plane_of;
+using qilab::testing::scalar_of;
 
 using Cells = std::map<int, float>;  // grid square (row * side + column) -> value
 

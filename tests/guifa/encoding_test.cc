@@ -6,31 +6,16 @@
 #include <vector>
 
 #include "engine/guifa/encoding.h"
+#include "tests/encoding_helpers.h"
 #include "tests/guifa/helpers.h"
 
 using namespace guifa_test;
 
 namespace {
 
-std::vector<float> encoded(const Guifa& g, const State& s, Player observer) {
-  std::vector<float> out(static_cast<std::size_t>(g.encoding_spec().size()), -1.0f);
-  s.encode(observer, std::span<float>(out));
-  return out;
-}
-
-int plane_of(const EncodingSpec& spec, const std::string& name) {
-  for (int k = 0; k < spec.planes; ++k)
-    if (spec.plane_names[k] == name) return k;
-  FAIL("no plane " << name);
-  return -1;
-}
-
-int scalar_of(const EncodingSpec& spec, const std::string& name) {
-  for (int k = 0; k < spec.scalars; ++k)
-    if (spec.scalar_names[k] == name) return spec.board_size() + k;
-  FAIL("no scalar " << name);
-  return -1;
-}
+using qilab::testing::encoded;
+using qilab::testing::plane_of;
+using qilab::testing::scalar_of;
 
 // The cells of plane `name` that are not zero, as "row,col=value".
 std::map<std::pair<int, int>, float> plane(const EncodingSpec& spec, const std::vector<float>& x,

@@ -11,17 +11,13 @@
 #include "engine/core/error.h"
 #include "engine/junqi/encoding.h"
 #include "helpers.h"
+#include "tests/encoding_helpers.h"
 
 using namespace junqi_test;
 
 namespace {
 
-template <class G>
-std::vector<float> encoded(const G& g, const State& s, Player observer) {
-  std::vector<float> out(static_cast<std::size_t>(g.encoding_spec().size()), -1.0f);
-  s.encode(observer, std::span<float>(out));
-  return out;
-}
+using qilab::testing::encoded;
 
 // The value of plane `plane` at the grid point of post `id` as `observer` sees it.
 template <class G>
