@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/action_list.h"
 #include "engine/core/encoding.h"
 
 namespace qilab::testing {
@@ -34,6 +35,30 @@ inline int scalar_of(const EncodingSpec& spec, const std::string& name) {
     if (spec.scalar_names[k] == name) return spec.board_size() + k;
   FAIL("no scalar " << name);
   return -1;
+}
+
+// Every legal action of `s` has its own policy index, in range, that gives the action back;
+// indices out of range give none; with `every_index`, every other index gives none either.
+template <class G, class S>
+void check_policy_round_trip(const G& g, const S& s, bool every_index) {
+  const PolicySpec& policy = g.policy_spec();
+  ActionList legal;
+  s.legal_actions(legal);
+  std::vector<char> used(static_cast<std::size_t>(policy.size()), 0);
+  for (Action a : legal) {
+    const int i = s.policy_index(a);
+    INFO(s.render_text(), s.action_to_string(a));
+    REQUIRE(i >= 0);
+    REQUIRE(i < policy.size());
+    REQUIRE_FALSE(used[static_cast<std::size_t>(i)]);
+    used[static_cast<std::size_t>(i)] = 1;
+    REQUIRE(s.policy_action(i) == a);
+  }
+  if (every_index)
+    for (int i = 0; i < policy.size(); ++i)
+      if (!used[static_cast<std::size_t>(i)]) REQUIRE(s.policy_action(i) == kInvalidAction);
+  CHECK(s.policy_action(-1) == kInvalidAction);
+  CHECK(s.policy_action(policy.size()) == kInvalidAction);
 }
 
 }  // namespace qilab::testing

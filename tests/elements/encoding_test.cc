@@ -3,7 +3,6 @@
 // encode the same and index corresponding actions the same), placements seen in the mover's
 // frame, and the policy round trip.
 #include <map>
-#include <span>
 #include <vector>
 
 #include "engine/elements/encoding.h"
@@ -14,6 +13,7 @@ using namespace elements_test;
 
 namespace {
 
+using qilab::testing::check_policy_round_trip;
 using qilab::testing::encoded;
 using qilab::testing::plane_of;
 using qilab::testing::scalar_of;
@@ -32,27 +32,6 @@ Cells plane(const EncodingSpec& spec, const std::vector<float>& x, const std::st
 // The grid square of axial (q, r), unmirrored and mirrored (q, -q-r).
 int square(const State& s, int q, int r) { return s.grid().square(cell(s, q, r)); }
 int mirrored(const State& s, int q, int r) { return s.grid().square(cell(s, q, -q - r)); }
-
-void check_round_trip(const Elements& g, const State& s, bool every_index) {
-  const PolicySpec& policy = g.policy_spec();
-  ActionList legal;
-  s.legal_actions(legal);
-  std::vector<char> used(static_cast<std::size_t>(policy.size()), 0);
-  for (Action a : legal) {
-    const int i = s.policy_index(a);
-    INFO(s.render_text(), s.action_to_string(a));
-    REQUIRE(i >= 0);
-    REQUIRE(i < policy.size());
-    REQUIRE_FALSE(used[static_cast<std::size_t>(i)]);
-    used[static_cast<std::size_t>(i)] = 1;
-    REQUIRE(s.policy_action(i) == a);
-  }
-  if (every_index)
-    for (int i = 0; i < policy.size(); ++i)
-      if (!used[static_cast<std::size_t>(i)]) REQUIRE(s.policy_action(i) == kInvalidAction);
-  CHECK(s.policy_action(-1) == kInvalidAction);
-  CHECK(s.policy_action(policy.size()) == kInvalidAction);
-}
 
 // Plays random games; calls f at every node, chance nodes included.
 template <class F>
@@ -295,12 +274,12 @@ TEST_CASE("elements encoding: every legal action of random positions has its own
         CHECK(s.policy_action(0) == kInvalidAction);  // chance nodes have no policy
         return;
       }
-      check_round_trip(g, s, step++ % 40 == 0);
+      check_policy_round_trip(g, s, step++ % 40 == 0);
     });
   }
   const Elements small = make(2, {{"radius", "5"}, {"rotate_tiles", "false"}});
   random_positions(small, 4, 3, [&](const State& s) {
-    if (!s.is_chance()) check_round_trip(small, s, false);
+    if (!s.is_chance()) check_policy_round_trip(small, s, false);
   });
 }
 

@@ -2,7 +2,6 @@
 // hand-built position, the turned frame (a position and its image with the seats moved round
 // encode the same and index corresponding actions the same), and the policy round trip.
 #include <map>
-#include <span>
 #include <vector>
 
 #include "engine/guifa/encoding.h"
@@ -13,6 +12,7 @@ using namespace guifa_test;
 
 namespace {
 
+using qilab::testing::check_policy_round_trip;
 using qilab::testing::encoded;
 using qilab::testing::plane_of;
 using qilab::testing::scalar_of;
@@ -44,29 +44,6 @@ void random_positions(const Guifa& g, std::uint64_t seed, int games, F&& f) {
       s.apply(legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]);
     }
   }
-}
-
-// Every legal action has its own index in range and comes back from it; every other index
-// gives no action.
-void check_round_trip(const Guifa& g, const State& s, bool every_index) {
-  const PolicySpec& policy = g.policy_spec();
-  ActionList legal;
-  s.legal_actions(legal);
-  std::vector<char> used(static_cast<std::size_t>(policy.size()), 0);
-  for (Action a : legal) {
-    const int i = s.policy_index(a);
-    INFO(s.render_text(), s.action_to_string(a));
-    REQUIRE(i >= 0);
-    REQUIRE(i < policy.size());
-    REQUIRE_FALSE(used[static_cast<std::size_t>(i)]);
-    used[static_cast<std::size_t>(i)] = 1;
-    REQUIRE(s.policy_action(i) == a);
-  }
-  if (every_index)
-    for (int i = 0; i < policy.size(); ++i)
-      if (!used[static_cast<std::size_t>(i)]) REQUIRE(s.policy_action(i) == kInvalidAction);
-  CHECK(s.policy_action(-1) == kInvalidAction);
-  CHECK(s.policy_action(policy.size()) == kInvalidAction);
 }
 
 }  // namespace
@@ -288,7 +265,7 @@ TEST_CASE("guifa encoding: every legal action of random positions has its own in
     CAPTURE(v.size);
     const Guifa g = make(v.players, v.teams, v.size);
     int step = 0;
-    random_positions(g, 5, 40, [&](const State& s) { check_round_trip(g, s, step++ % 50 == 0); });
+    random_positions(g, 5, 40, [&](const State& s) { check_policy_round_trip(g, s, step++ % 50 == 0); });
   }
 }
 
@@ -305,7 +282,7 @@ TEST_CASE("guifa encoding: swaps of two illusionists and 2×2 wards keep distinc
   CHECK(is_legal(s, "c3<>g7"));
   CHECK(is_legal(s, "g7<>c3"));
   CHECK(is_legal(s, "ward2x2 h8"));
-  check_round_trip(g, s, true);
+  check_policy_round_trip(g, s, true);
   const int c3_g7 = s.policy_index(s.string_to_action("c3<>g7")),
             g7_c3 = s.policy_index(s.string_to_action("g7<>c3"));
   CHECK(c3_g7 != g7_c3);

@@ -17,6 +17,7 @@ using namespace junqi_test;
 
 namespace {
 
+using qilab::testing::check_policy_round_trip;
 using qilab::testing::encoded;
 
 // The value of plane `plane` at the grid point of post `id` as `observer` sees it.
@@ -80,35 +81,6 @@ Action turned_action(const State& s, Action a, int k) {
   if (a >= s.resign_action()) return a;
   if (a >= P * P) return s.place_action(to[a - P * P]);
   return s.move_action(to[a / P], to[a % P]);
-}
-
-// Every legal action has its own index in range and comes back from it; with `exhaustive`,
-// every index is asked, and exactly the legal actions' indices give an action back.
-template <class G>
-void check_round_trip(const G& g, const State& s, bool exhaustive) {
-  ActionList legal;
-  s.legal_actions(legal);
-  const PolicySpec& spec = g.policy_spec();
-  std::set<int> seen;
-  for (Action a : legal) {
-    const int i = s.policy_index(a);
-    REQUIRE(i >= 0);
-    REQUIRE(i < spec.size());
-    REQUIRE(seen.insert(i).second);
-    REQUIRE(s.policy_action(i) == a);
-  }
-  CHECK(s.policy_action(-1) == kInvalidAction);
-  CHECK(s.policy_action(spec.size()) == kInvalidAction);
-  if (!exhaustive) return;
-  int back = 0;
-  for (int i = 0; i < spec.size(); ++i) {
-    const Action a = s.policy_action(i);
-    if (a == kInvalidAction) continue;
-    ++back;
-    REQUIRE(legal.contains(a));
-    REQUIRE(s.policy_index(a) == i);
-  }
-  CHECK(back == legal.size());
 }
 
 }  // namespace
@@ -344,7 +316,7 @@ void check_round_trips(const G& g, std::uint64_t seed, int games, int every) {
     State s = g.initial_state();
     for (int step = 0; !s.is_terminal(); ++step) {
       if (step % every == 0) {
-        check_round_trip(g, s, checked < 6 && step % (every * 20) == 0);
+        check_policy_round_trip(g, s, checked < 6 && step % (every * 20) == 0);
         ++checked;
       }
       s = play_random(s, rng, 1);
@@ -364,7 +336,7 @@ TEST_CASE("policy round trip: every legal action of random positions has its own
 TEST_CASE("policy round trip: an engineer alone on the rails reaches every far kind's destination") {
   auto g = make<Junqi6>();
   State s = position(g, {{0, '1', "a0r4c0"}});
-  check_round_trip(g, s, true);
+  check_policy_round_trip(g, s, true);
   ActionList legal;
   s.legal_actions(legal);
   CHECK(legal.size() > 100);  // every rail post but its own and the airport, and road steps
