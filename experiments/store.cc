@@ -6,9 +6,11 @@
 #include <bit>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <utility>
 
 #include "engine/core/config.h"
@@ -64,25 +66,45 @@ std::vector<Action> actions_from_blob(const std::string& blob, const std::string
   return out;
 }
 
+// Writes `word`'s bytes at `p`, the lowest first: one store where the machine is little-endian.
+template <class Word>
+void put_bytes(char* p, Word word) {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(p, &word, sizeof word);
+  } else {
+    for (std::size_t b = 0; b < sizeof word; ++b) p[b] = static_cast<char>(word >> (8 * b));
+  }
+}
+
 // A game's actions as a schema 3 store keeps them: each id an unsigned LEB128 varint (7 bits a
 // byte, the low bits first, the high bit set on every byte but an id's last), back to back:
 // one byte for ids below 128, two below 16384 (every action of checkers, guifa and elements),
 // so a blob is a half or a quarter of schema 2's. Appended to `out`.
 void append_varint_actions(const std::vector<Action>& actions, std::string& out) {
   const std::size_t start = out.size();
-  out.resize(start + 5 * actions.size());  // an id takes at most 5 bytes
+  // An id takes at most 5 bytes; it is written as one 8-byte word, so 3 bytes of room follow.
+  out.resize(start + 5 * actions.size() + 3);
   char* p = out.data() + start;
-  for (const Action a : actions) {
-    // Without branches (the lengths of a game's ids alternate unpredictably): all five bytes
-    // are written, the pointer moves past the id's own.
-    const auto v = static_cast<std::uint32_t>(a);
-    const std::uint32_t c1 = v >= 1u << 7, c2 = v >= 1u << 14, c3 = v >= 1u << 21, c4 = v >= 1u << 28;
-    p[0] = static_cast<char>((v & 0x7f) | c1 << 7);
-    p[1] = static_cast<char>(((v >> 7) & 0x7f) | c2 << 7);
-    p[2] = static_cast<char>(((v >> 14) & 0x7f) | c3 << 7);
-    p[3] = static_cast<char>(((v >> 21) & 0x7f) | c4 << 7);
-    p[4] = static_cast<char>(v >> 28);
-    p += 1 + c1 + c2 + c3 + c4;
+  // Without branches (the lengths of a game's ids alternate unpredictably): an id's bytes,
+  // continuation bits set, are built in one word and stored at once; the pointer moves past the
+  // id's own bytes. Most games' ids are all below 2^14, one or two bytes: a narrower word.
+  Action widest = 0;
+  for (const Action a : actions) widest = std::max(widest, a);
+  if (widest < Action{1} << 14) {
+    for (const Action a : actions) {
+      const auto v = static_cast<std::uint16_t>(a);
+      const std::uint16_t c1 = v >= 1u << 7;
+      put_bytes(p, static_cast<std::uint16_t>((v & 0x7f) | c1 << 7 | (v >> 7) << 8));
+      p += 1 + c1;
+    }
+  } else {
+    for (const Action a : actions) {
+      const auto v = static_cast<std::uint64_t>(static_cast<std::uint32_t>(a));
+      const std::uint64_t c1 = v >= 1u << 7, c2 = v >= 1u << 14, c3 = v >= 1u << 21, c4 = v >= 1u << 28;
+      put_bytes(p, (v & 0x7f) | c1 << 7 | (v >> 7 & 0x7f) << 8 | c2 << 15 | (v >> 14 & 0x7f) << 16 |
+                           c3 << 23 | (v >> 21 & 0x7f) << 24 | c4 << 31 | (v >> 28) << 32);
+      p += 1 + c1 + c2 + c3 + c4;
+    }
   }
   out.resize(static_cast<std::size_t>(p - out.data()));
 }
@@ -182,8 +204,14 @@ void exec(sqlite3* db, const std::string& path, const char* sql) {
 }
 
 sqlite3* open_db(const std::string& path, int flags) {
+  // SQLite's memory statistics take a global lock at every allocation; nothing here reads them.
+  // (Set before SQLite starts; where something else in the process started it first, it stays on.)
+  static std::once_flag configured;
+  std::call_once(configured, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+  // A store is used by one thread at a time (the writer's batches never overlap: batched_play.h),
+  // so the connection needs no locks of its own.
+  if (sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
     std::string m = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     throw Error(path + ": cannot open the database (" + m + ")");

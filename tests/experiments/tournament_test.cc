@@ -618,6 +618,19 @@ TEST_CASE("the store keeps actions as varints (schema 3); a schema 2 store is re
     r.actions = {0, 1, 127, 128, 16383, 16384, 2097151, 2097152, 268435455, 268435456, 2147483647, 5};
     Store::open_for_write(big_db, plan.identity).write({r});
     CHECK(read_store_records(big_db).at(4).actions == r.actions);
+    // Ids all below 2^14 take the writer's one- and two-byte path, up to its last id.
+    r.index = 5;
+    r.actions = {0, 127, 128, 16383, 1, 16256, 5};
+    Store::open_for_write(big_db, plan.identity).write({r});
+    CHECK(read_store_records(big_db).at(5).actions == r.actions);
+    sqlite3* h = nullptr;
+    REQUIRE(sqlite3_open(big_db.c_str(), &h) == SQLITE_OK);
+    sqlite3_stmt* q = nullptr;
+    REQUIRE(sqlite3_prepare_v2(h, "SELECT hex(actions) FROM games WHERE idx = 5", -1, &q, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(q) == SQLITE_ROW);
+    CHECK(std::string(reinterpret_cast<const char*>(sqlite3_column_text(q, 0))) == "007F8001FF7F01807F05");
+    sqlite3_finalize(q);
+    sqlite3_close(h);
   }
   sql(db, "UPDATE games SET actions = x'010203' WHERE idx = 1;");
   CHECK(error_of([&] { read_store_records(db); }) ==
