@@ -19,6 +19,8 @@ struct sqlite3;
 
 namespace qilab::experiments {
 
+class WalCheckpointer;
+
 // The schema this program writes; a store of a later version is refused, not guessed at.
 // Version 3 keeps each game's actions as a blob of varints (LEB128) and no notation (exports
 // write it, notation.h); version 2 stores (4-byte ids) are read and resumed in their own
@@ -94,6 +96,7 @@ class Store {
   std::string path_;
   sqlite3* db_ = nullptr;
   std::unique_ptr<Writer> writer_;
+  std::unique_ptr<WalCheckpointer> checkpoints_;  // a store opened for writing
 };
 
 // Every game of the store at `db_path`, as the records `qilab stats` reads from games.jsonl
