@@ -11,7 +11,10 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -122,6 +125,26 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
   std::array<int, kMaxPlayers> strikes{};
   std::vector<double> ended_by_forfeit;  // returns, when a forfeit ended the game
   S state = game.initial_state();
+  // What the referee does when seat p's decision failed ("error": it threw; "timeout"): records
+  // the event; a forfeit applies the game's rule, or ends the game. Kept out of the loop's way:
+  // it runs only when an agent fails.
+  enum class After { kPlay, kNext, kEnded };  // the chosen action stands; the next turn; the end
+  auto failed = [&](Player p, std::string_view kind, std::string message) {
+    const bool forfeit = kind == "error" || strikes[static_cast<std::size_t>(p)] >= referee.max_timeouts;
+    r.events.push_back({{"ply", r.actions.size()},
+                        {"seat", p},
+                        {"kind", std::string(kind)},
+                        {"forfeit", forfeit},
+                        {"message", message}});
+    if (!forfeit) return After::kPlay;
+    if (!apply_forfeit_rule(state, p)) {
+      ended_by_forfeit = forfeit_returns(state.num_players(), id.teams, p);
+      return After::kEnded;
+    }
+    // The position changed without an action: every agent starts its search afresh.
+    for (auto& other : agents) other->reset();
+    return After::kNext;
+  };
   while (!state.is_terminal()) {
     Action a{};
     bool check = true;
@@ -132,8 +155,7 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
       auto& agent = *agents[static_cast<std::size_t>(p)];
       check = checked[static_cast<std::size_t>(p)];
       Clock::time_point t0{};
-      std::string failure;  // the event's kind, when the agent failed
-      std::string message;
+      std::optional<std::string> error;  // what the agent threw, when it did
       // The seat's view is part of its decision: a world that cannot be drawn for it (a
       // sampler that gives up) fails the decision like an agent that throws.
       try {
@@ -146,37 +168,20 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
           a = agent.choose(view, rng);
         }
       } catch (const std::exception& e) {
-        failure = "error";
-        message = brief_text(e.what(), 200);
+        error = brief_text(e.what(), 200);
       } catch (...) {
-        failure = "error";
-        message = "an exception that is not a std::exception";
+        error = "an exception that is not a std::exception";
       }
-      if (failure.empty() && timed) {
+      After after = After::kPlay;
+      if (error) {
+        after = failed(p, "error", std::move(*error));
+      } else if (timed) {
         const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-        if (ms > referee.move_time_limit_ms) {
-          failure = "timeout";
-          message = timeout_message(ms, referee, ++strikes[static_cast<std::size_t>(p)]);
-        }
+        if (ms > referee.move_time_limit_ms)
+          after = failed(p, "timeout", timeout_message(ms, referee, ++strikes[static_cast<std::size_t>(p)]));
       }
-      if (!failure.empty()) {
-        const bool forfeit =
-            failure == "error" || strikes[static_cast<std::size_t>(p)] >= referee.max_timeouts;
-        r.events.push_back({{"ply", r.actions.size()},
-                            {"seat", p},
-                            {"kind", failure},
-                            {"forfeit", forfeit},
-                            {"message", message}});
-        if (forfeit) {
-          if (!apply_forfeit_rule(state, p)) {
-            ended_by_forfeit = forfeit_returns(state.num_players(), id.teams, p);
-            break;
-          }
-          // The position changed without an action: every agent starts its search afresh.
-          for (auto& other : agents) other->reset();
-          continue;
-        }
-      }
+      if (after == After::kEnded) break;
+      if (after == After::kNext) continue;
       if (!passive[static_cast<std::size_t>(p)])
         if (auto stats = agent.last_stats(); !stats.is_null())
           r.stats.push_back({{"ply", r.actions.size()}, {"seat", p}, {"stats", std::move(stats)}});
