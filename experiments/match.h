@@ -135,7 +135,7 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
                         {"seat", p},
                         {"kind", std::string(kind)},
                         {"forfeit", forfeit},
-                        {"message", message}});
+                        {"message", std::move(message)}});
     if (!forfeit) return After::kPlay;
     if (!apply_forfeit_rule(state, p)) {
       ended_by_forfeit = forfeit_returns(state.num_players(), id.teams, p);

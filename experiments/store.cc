@@ -400,8 +400,15 @@ Store Store::open_for_write(const std::string& path, const StoreIdentity& id) {
   // of a run copies at most 8 MiB back instead of everything written since the last checkpoint.
   Statement q(db, path, "PRAGMA page_size");
   q.step();
+  // The checkpoints' connection reads the schema once: a connection that has read nothing has
+  // not opened the WAL, and its checkpoints copy nothing.
   sqlite3* own = open_db(path, SQLITE_OPEN_READWRITE);
-  exec(own, path, "PRAGMA synchronous=NORMAL;");
+  try {
+    exec(own, path, "SELECT count(*) FROM sqlite_master;");
+  } catch (...) {
+    sqlite3_close(own);
+    throw;
+  }
   store.checkpoints_ = std::make_unique<WalCheckpointer>(db, own, path, q.integer(0));
   return store;
 }
