@@ -639,7 +639,7 @@ TEST_CASE("the store keeps actions as varints (schema 3); a schema 2 store is re
     r.actions = {0, 1, 127, 128, 16383, 16384, 2097151, 2097152, 268435455, 268435456, 2147483647, 5};
     Store::open_for_write(big_db, plan.identity).write({r});
     CHECK(read_store_records(big_db).at(4).actions == r.actions);
-    // Ids all below 2^14 take the writer's one- and two-byte path, up to its last id.
+    // Ids all below 2^14 (the largest here 16383) take the writer's one- and two-byte path.
     r.index = 5;
     r.actions = {0, 127, 128, 16383, 1, 16256, 5};
     Store::open_for_write(big_db, plan.identity).write({r});
