@@ -10,6 +10,7 @@
 //       search: the most likely legal move, or one sampled at the given temperature.
 // Every agent of one network file in a process shares one inference service, so the games of
 // a parallel run are batched together.
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -104,38 +105,44 @@ requires HasEncoding<G> AgentPtr<typename G::State> make_az_agent(const G& game,
                                         where);
 }
 
-// Registers "az" and "policy" for game G (a game without an encoding gets makers that say so).
+// The makers of "az" and "policy" for game G, by name (a game without an encoding gets makers
+// that say so). The qilab program takes them from its LibTorch module (apps/qilab/torch_module.h).
 template <Game G>
-void register_network_agents() {
+std::map<std::string, AgentMaker<G>> network_agent_makers() {
   using S = typename G::State;
+  std::map<std::string, AgentMaker<G>> makers;
   if constexpr (HasEncoding<G>) {
-    register_agent<G>("az",
-                      [](const G& game, const std::vector<std::string>& options, const std::string& where) {
-                        std::vector<std::string> rest = options;
-                        const std::string path = take_network_option(rest, where);
-                        return make_az_agent(game, shared_service(path), rest, where);
-                      });
-    register_agent<G>(
-        "policy",
-        [](const G& game, const std::vector<std::string>& options, const std::string& where) -> AgentPtr<S> {
-          std::vector<std::string> rest = options;
-          const std::string path = take_network_option(rest, where);
-          Options o(
-              {number_option("temperature", 0.0, 0, 100, "softmax temperature; 0: the most likely move")});
-          for (const auto& kv : rest) {
-            const auto eq = kv.find('=');
-            o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), where);
-          }
-          return std::make_unique<PolicyAgent<S>>(game, shared_service(path), o.get_double("temperature"));
-        });
+    makers["az"] = [](const G& game, const std::vector<std::string>& options, const std::string& where) {
+      std::vector<std::string> rest = options;
+      const std::string path = take_network_option(rest, where);
+      return make_az_agent(game, shared_service(path), rest, where);
+    };
+    makers["policy"] = [](const G& game, const std::vector<std::string>& options,
+                          const std::string& where) -> AgentPtr<S> {
+      std::vector<std::string> rest = options;
+      const std::string path = take_network_option(rest, where);
+      Options o({number_option("temperature", 0.0, 0, 100, "softmax temperature; 0: the most likely move")});
+      for (const auto& kv : rest) {
+        const auto eq = kv.find('=');
+        o.set_from_text(kv.substr(0, eq), kv.substr(eq + 1), where);
+      }
+      return std::make_unique<PolicyAgent<S>>(game, shared_service(path), o.get_double("temperature"));
+    };
   } else {
     for (const char* name : {"az", "policy"})
-      register_agent<G>(
-          name, [name](const G&, const std::vector<std::string>&, const std::string& where) -> AgentPtr<S> {
-            throw Error(where + ": game '" + std::string(G::kId) +
-                        "' has no network encoding yet, so agent '" + name + "' cannot play it");
-          });
+      makers[name] = [name](const G&, const std::vector<std::string>&,
+                            const std::string& where) -> AgentPtr<S> {
+        throw Error(where + ": game '" + std::string(G::kId) + "' has no network encoding yet, so agent '" +
+                    name + "' cannot play it");
+      };
   }
+  return makers;
+}
+
+// Registers "az" and "policy" for game G (agents/factory.h).
+template <Game G>
+void register_network_agents() {
+  for (auto& [name, maker] : network_agent_makers<G>()) register_agent<G>(name, std::move(maker));
 }
 
 // register_network_agents for every game of the registry (neural/agents.cc).

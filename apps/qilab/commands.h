@@ -16,7 +16,7 @@ void add_openings_command(CLI::App& app);
 void add_stats_command(CLI::App& app);
 void add_ratings_command(CLI::App& app);
 #ifdef QILAB_WITH_TORCH
-void add_train_command(CLI::App& app);  // LibTorch builds only
+void add_train_command(CLI::App& app);  // LibTorch builds only (its run: torch_module.h)
 #endif
 void add_replay_command(CLI::App& app);
 void add_report_command(CLI::App& app);

@@ -12,7 +12,7 @@
 #include "engine/core/version.h"
 #include "experiments/shards.h"
 #ifdef QILAB_WITH_TORCH
-#include "neural/agents.h"
+#include "apps/qilab/torch_module.h"
 #endif
 
 namespace {
@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
   qilab::cli::add_ratings_command(app);
 #ifdef QILAB_WITH_TORCH
   qilab::cli::add_train_command(app);
-  qilab::neural::register_network_agents_for_all_games();  // agents az and policy in play
+  qilab::cli::register_network_agents();  // agents az and policy: the LibTorch module, loaded when made
 #endif
   qilab::cli::add_replay_command(app);
   qilab::cli::add_report_command(app);

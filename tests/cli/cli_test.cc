@@ -625,4 +625,75 @@ TEST_CASE("train: bad configs and a run directory without a run exit 2 naming th
       qilab("train --config configs/train/nosuch.toml --out '" + (scratch() / "run-bad").string() + "'"),
       "nosuch.toml");
 }
+
+// The LibTorch side is a module the program loads when a command needs it
+// (apps/qilab/torch_module.h); LD_DEBUG=files makes the loader name every library it opens.
+TEST_CASE("LibTorch is loaded by the network agents and train, never by other commands") {
+  const std::string out = (scratch() / "torch-none").string();
+  const Result traced_version = qilab("--version", "", "LD_DEBUG=files");
+  CHECK(traced_version.code == 0);
+  CHECK(traced_version.err.find("libtorch") == std::string::npos);
+  const Result traced_play =
+      qilab("play --game checkers --set max_turns=4 --agents random --games 1 --out '" + out + "'", "",
+            "LD_DEBUG=files");
+  CHECK(traced_play.code == 0);
+  CHECK(traced_play.err.find("libtorch") == std::string::npos);
+  // A network agent loads the module, which then reads (and here misses) the network file.
+  const std::string missing = (scratch() / "missing.net").string();
+  const std::string play_az = "play --game checkers --agents 'az:network=" + missing +
+                              ",random' --games 1 --out '" + (scratch() / "torch-az").string() + "'";
+  check_bad_input(qilab(play_az), missing + ": no such network file");
+  const Result traced_az = qilab(play_az, "", "LD_DEBUG=files");
+  CHECK(traced_az.code == 2);
+  CHECK(traced_az.err.find("qilab-torch.so") != std::string::npos);
+  CHECK(traced_az.err.find("libtorch_cpu") != std::string::npos);
+}
+
+TEST_CASE("a network trained by qilab train plays as az and policy from the command line") {
+  const auto cfg = write_file("tiny-train.toml", R"(game = "configs/games/checkers-2p.toml"
+set = ["max_turns=12"]
+seed = 5
+iterations = 1
+[network]
+blocks = 1
+channels = 8
+value_hidden = 16
+[selfplay]
+games = 2
+threads = 1
+simulations = 4
+fast_simulations = 4
+batch = 2
+[service]
+max_batch = 16
+max_wait_us = 0
+threads = 1
+cache_entries = 0
+[trainer]
+optimizer = "sgd"
+batch_size = 8
+steps_per_iteration = 2
+checkpoint_every = 2
+[gating]
+games = 0
+baseline = "random"
+baseline_games = 2
+threads = 1
+)");
+  const fs::path run = scratch() / "tiny-run";
+  const Result trained = qilab("train --config '" + cfg.string() + "' --out '" + run.string() + "'");
+  REQUIRE_MESSAGE(trained.code == 0, trained.err);
+  const std::string net = (run / "networks" / "best.net").string();
+  REQUIRE(fs::exists(net));
+  const fs::path out = scratch() / "tiny-play";
+  const Result played =
+      qilab("play --game configs/games/checkers-2p.toml --set max_turns=12 --agents 'az:network=" + net +
+            ",simulations=8,policy:network=" + net + "' --games 2 --threads 2 --out '" + out.string() + "'");
+  REQUIRE_MESSAGE(played.code == 0, played.err);
+  const auto summary = nlohmann::json::parse(slurp(out / "summary.json"));
+  CHECK(summary["games"] == 2);
+  REQUIRE(summary["by_agent"].size() == 2);
+  CHECK(summary["by_agent"][0]["agent"].get<std::string>().starts_with("az:network="));
+  CHECK(summary["by_agent"][1]["agent"].get<std::string>().starts_with("policy:network="));
+}
 #endif

@@ -31,4 +31,15 @@ set +e
 err=$(QILAB_DATA="$work/elsewhere" "$q" show --game junqi4 2>&1 >/dev/null); rc=$?
 set -e
 [[ $rc -eq 2 && $err == *QILAB_DATA* ]] || { echo "FAIL: bad QILAB_DATA gave rc=$rc: $err"; exit 1; }
+# A qilab built with LibTorch (it has `train`) finds its LibTorch module where it was installed
+# (apps/qilab/torch_module.h): a network agent loads it and reaches the network file, missing here.
+if "$q" --help | grep -q '^  train '; then
+  [[ -f "$work/prefix/lib/qilab/qilab-torch.so" ]] || { echo "FAIL: no lib/qilab/qilab-torch.so"; exit 1; }
+  set +e
+  err=$("$q" play --game checkers --agents "az:network=$work/none.net,random" --games 1 --out run-az 2>&1 >/dev/null)
+  rc=$?
+  set -e
+  [[ $rc -eq 2 && $err == *"none.net: no such network file"* ]] ||
+    { echo "FAIL: az from the installed qilab gave rc=$rc: $err"; exit 1; }
+fi
 echo "install: ok"

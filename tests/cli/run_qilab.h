@@ -46,12 +46,14 @@ struct Result {
   }
 };
 
-// Runs `qilab ARGS` through the shell (ARGS may hold quotes and redirections).
-inline Result qilab(const std::string& args, const std::string& stdin_text = "") {
+// Runs `qilab ARGS` through the shell (ARGS may hold quotes and redirections), with `env`
+// ("NAME=VALUE ...") set for it.
+inline Result qilab(const std::string& args, const std::string& stdin_text = "",
+                    const std::string& env = "") {
   static int calls = 0;
   const auto base = scratch() / ("call" + std::to_string(++calls));
   // A run that never ends (a search without a budget) fails with 124 instead of hanging ctest.
-  std::string cmd = "cd '" QILAB_SOURCE_DIR "' && timeout 120 '" QILAB_BIN "' " + args;
+  std::string cmd = "cd '" QILAB_SOURCE_DIR "' && " + env + " timeout 120 '" QILAB_BIN "' " + args;
   if (!stdin_text.empty()) {
     std::ofstream(base.string() + ".in") << stdin_text;
     cmd += " < '" + base.string() + ".in'";
