@@ -64,6 +64,20 @@ concept HandsWholeState = std::is_base_of_v<PerfectInformation<S>, S> &&
     (!HasActionView<S>)&&std::is_same_v<decltype(&S::sample_world),
                                         S (PerfectInformation<S>::*)(Player, Rng&) const>;
 
+// Quiet turns of play_seated: the seat to move chooses on the state itself, its action is
+// recorded and applied, up to a chance node or the end; `seat` is the seat deciding, so that a
+// throw names it. Kept a function of its own, whose few steps the compiler keeps inline.
+template <class S, class Agents>
+[[gnu::noinline]] void play_quiet_turns(S& state, Agents& agents, std::vector<Action>& actions, Rng& rng,
+                                        Player& seat) {
+  do {
+    seat = state.current_player();
+    const Action a = agents[static_cast<std::size_t>(seat)]->choose(state, rng);
+    actions.push_back(a);
+    state.apply(a);
+  } while (!state.is_terminal() && !state.is_chance());
+}
+
 // Plays game `index` of a run to the end with `seat_names[s]` in seat s. The referee alone
 // holds the true state: each agent is shown state.sample_world(seat, rng) (the state itself in
 // perfect-information games) and, after every action, only its seat's view of it
@@ -112,12 +126,17 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
   const bool timed = referee.move_time_limit_ms > 0;
   std::array<bool, kMaxPlayers> checked{};  // seats whose actions are checked with is_legal
   std::array<bool, kMaxPlayers> passive{};  // seats whose agents neither observe nor report
-  bool all_passive = true;
+  bool all_passive = true, none_checked = true;
   for (std::size_t q = 0; q < agents.size(); ++q) {
     checked[q] = !whole || !agents[q]->trusted();
     passive[q] = agents[q]->passive();
     all_passive = all_passive && passive[q];
+    none_checked = none_checked && !checked[q];
   }
+  // Quiet turns: where every seat is handed the state itself, no clock is read, no action is
+  // checked or written out, and no agent observes or reports, a decision is only "choose,
+  // record, apply" -- the general turn below with each of its steps found to be nothing.
+  const bool quiet = whole && !timed && all_passive && none_checked && !referee.notation;
   // Room for as many actions as this thread's last game took (a run's games are alike in
   // length), so that a long game's list is not grown again and again.
   thread_local std::size_t typical_length = 256;
@@ -129,6 +148,16 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
   // the event; a forfeit applies the game's rule, or ends the game. Kept out of the loop's way:
   // it runs only when an agent fails.
   enum class After { kPlay, kNext, kEnded };  // the chosen action stands; the next turn; the end
+  // What an agent threw, for the record's event; called inside a catch block.
+  auto thrown = []() -> std::string {
+    try {
+      throw;
+    } catch (const std::exception& e) {
+      return brief_text(e.what(), 200);
+    } catch (...) {
+      return "an exception that is not a std::exception";
+    }
+  };
   auto failed = [&](Player p, std::string_view kind, std::string message) {
     const bool forfeit = kind == "error" || strikes[static_cast<std::size_t>(p)] >= referee.max_timeouts;
     r.events.push_back({{"ply", r.actions.size()},
@@ -146,6 +175,18 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
     return After::kNext;
   };
   while (!state.is_terminal()) {
+    if (quiet && !state.is_chance()) {
+      // Quiet turns, up to the next chance node or the end. An agent that throws fails its
+      // decision as in the general turn (a forfeit, since it threw: the next turn or the end).
+      Player p = 0;
+      try {
+        play_quiet_turns(state, agents, r.actions, rng, p);
+        continue;
+      } catch (...) {
+        if (failed(p, "error", thrown()) == After::kEnded) break;
+        continue;
+      }
+    }
     Action a{};
     bool check = true;
     if (state.is_chance()) {
@@ -167,10 +208,8 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
           if (timed) t0 = Clock::now();
           a = agent.choose(view, rng);
         }
-      } catch (const std::exception& e) {
-        error = brief_text(e.what(), 200);
       } catch (...) {
-        error = "an exception that is not a std::exception";
+        error = thrown();
       }
       After after = After::kPlay;
       if (error) {

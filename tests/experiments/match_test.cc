@@ -386,12 +386,16 @@ TEST_CASE("the referee's fast path plays the same games as the general path") {
   cfg.seed = 11;
   const RunIdentity id = identity_of(game, cfg);
   auto make = [](const checkers::Checkers& g, const std::string& spec) { return make_agent(g, spec); };
-  Referee general;
-  general.general = true;
   std::int64_t actions = 0;
-  for (std::int64_t i = 0; i < 12; ++i) {
+  // Without notation (as in tournaments), random and greedy, which are trusted and passive,
+  // play each other in the fast path's quiet turns.
+  for (std::int64_t i = 0; i < 24; ++i) {
+    Referee fast;
+    fast.notation = i < 12;
+    Referee general = fast;
+    general.general = true;
     const auto seats = seat_agents(cfg.agents, 2, i);
-    const GameRecord fast = play_seated(game, id, i, seats, make);
+    const GameRecord fast_record = play_seated(game, id, i, seats, make, fast);
     const GameRecord slow = play_seated(game, id, i, seats, make, general);
     // The same record, but for the search statistics' times, which no two runs share.
     auto untimed = [](const GameRecord& r) {
@@ -399,11 +403,77 @@ TEST_CASE("the referee's fast path plays the same games as the general path") {
       for (auto& x : j["stats"]) x["stats"].erase("time_ms");
       return j;
     };
-    CHECK(fast.actions == slow.actions);
-    CHECK_MESSAGE(untimed(fast) == untimed(slow), "game ", i);
-    actions += static_cast<std::int64_t>(fast.actions.size());
+    CHECK(fast_record.actions == slow.actions);
+    CHECK_MESSAGE(untimed(fast_record) == untimed(slow), "game ", i);
+    actions += static_cast<std::int64_t>(fast_record.actions.size());
   }
-  CHECK(actions > 12 * 20);  // real games, not empty ones
+  CHECK(actions > 24 * 20);  // real games, not empty ones
+}
+
+namespace {
+
+// A test-only agent that plays at random, says it is trusted and passive (so the fast path
+// plays it in quiet turns), and throws at its `fail_at`-th decision.
+template <class S>
+class Faltering final : public Agent<S> {
+ public:
+  explicit Faltering(int fail_at) : fail_at_(fail_at) {}
+  std::string name() const override { return "faltering"; }
+  bool trusted() const override { return true; }
+  bool passive() const override { return true; }
+  Action choose(const S& view, Rng& rng) override {
+    if (++decisions_ == fail_at_)
+      throw std::runtime_error("faltered at decision " + std::to_string(decisions_));
+    view.legal_actions(actions_);
+    return actions_[static_cast<int>(rng.below(static_cast<std::uint32_t>(actions_.size())))];
+  }
+
+ private:
+  int fail_at_, decisions_ = 0;
+  ActionList actions_;
+};
+
+}  // namespace
+
+TEST_CASE("an agent that throws in the fast path's quiet turns forfeits as in the general path") {
+  const checkers::Checkers game(resolve_options(checkers::Checkers::option_specs(),
+                                                GameConfig{"checkers", "test", {{"players", 2}}}, {}));
+  using S = checkers::State;
+  MatchConfig cfg;
+  cfg.agents = {"steady", "faltering"};
+  cfg.seed = 4;
+  const RunIdentity id = identity_of(game, cfg);
+  auto make = [](const checkers::Checkers&, const std::string& name) -> AgentPtr<S> {
+    return std::make_unique<Faltering<S>>(name == "faltering" ? 7 : 1'000'000);
+  };
+  Referee fast;
+  fast.notation = false;  // as in tournaments: notation is written in the general turn only
+  Referee general = fast;
+  general.general = true;
+  for (const auto& seats : {std::vector<std::string>{"steady", "faltering"}, {"faltering", "steady"}}) {
+    const Player faltering = seats[0] == "faltering" ? 0 : 1;
+    CAPTURE(faltering);
+    const GameRecord quiet = play_seated(game, id, 0, seats, make, fast);
+    const GameRecord slow = play_seated(game, id, 0, seats, make, general);
+    REQUIRE(quiet.events.size() == 1);
+    CHECK(quiet.events[0]["seat"] == faltering);
+    CHECK(quiet.events[0]["kind"] == "error");
+    CHECK(quiet.events[0]["forfeit"] == true);
+    CHECK(quiet.events[0]["message"] == "faltered at decision 7");
+    CHECK(quiet.ending == "forfeit");
+    CHECK(quiet.returns[static_cast<std::size_t>(faltering)] == -1);
+    // The faltering seat made six decisions; the game stopped at its seventh.
+    S replay = game.initial_state();
+    int decisions = 0;
+    for (const Action a : quiet.actions) {
+      decisions += replay.current_player() == faltering;
+      replay.apply(a);
+    }
+    CHECK(decisions == 6);
+    CHECK(replay.current_player() == faltering);
+    CHECK(quiet.events[0]["ply"] == quiet.actions.size());
+    CHECK(quiet.to_json() == slow.to_json());
+  }
 }
 
 namespace {
