@@ -5,8 +5,9 @@
 // BM_Referee:      the same games through the referee (match.h, play_seated): each game's
 //                  record (without notation, as in tournaments), fresh agents, nothing stored.
 // BM_Tournament:   the same games through run_tournament: records, seating, scheduling, the
-//                  SQLite store (WAL, one transaction per 256 games) and the summary, 2,048
-//                  games an iteration.
+//                  SQLite store (WAL, one transaction per 256 games) and the summary; args:
+//                  threads, games (8,192, or 2: a run's fixed costs -- creating the store,
+//                  the summary, the closing checkpoint).
 //                  The overhead is BM_Tournament / BM_GamesAlone - 1 at the same thread count;
 //                  both play the same games (plies/game shows it).
 // BM_StoreWrite:   100,000 recorded games (cycling through 200 real checkers records) written
@@ -39,10 +40,10 @@ const checkers::Checkers& game() {
   return g;
 }
 
-TournamentConfig config(int threads) {
+TournamentConfig config(int threads, std::int64_t games = kGames) {
   TournamentConfig c = parse_tournament_config(
       "game = \"configs/games/checkers-2p.toml\"\nagents = [\"random\"]\ngames_per_lineup = " +
-          std::to_string(kGames) + "\nseed = 9\n",
+          std::to_string(games) + "\nseed = 9\n",
       "bench.toml");
   c.threads = threads;
   return c;
@@ -99,7 +100,8 @@ void BM_Referee(benchmark::State& bs) {
 
 void BM_Tournament(benchmark::State& bs) {
   const int threads = static_cast<int>(bs.range(0));
-  const TournamentConfig cfg = config(threads);
+  const std::int64_t n = bs.range(1);
+  const TournamentConfig cfg = config(threads, n);
   const std::string dir = scratch("tour");
   std::int64_t games = 0;
   double plies = 0;
@@ -108,8 +110,8 @@ void BM_Tournament(benchmark::State& bs) {
     fs::remove_all(dir);
     bs.ResumeTiming();
     const TournamentReport rep = run_tournament(game(), cfg, dir);
-    games += kGames;
-    plies += rep.summary["length"]["mean"].get<double>() * kGames;
+    games += n;
+    plies += rep.summary["length"]["mean"].get<double>() * static_cast<double>(n);
   }
   fs::remove_all(dir);
   bs.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
@@ -156,7 +158,13 @@ void BM_StoreWrite(benchmark::State& bs) {
 
 BENCHMARK(BM_GamesAlone)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 BENCHMARK(BM_Referee)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
-BENCHMARK(BM_Tournament)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+BENCHMARK(BM_Tournament)
+    ->Args({1, kGames})
+    ->Args({2, kGames})
+    ->Args({1, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MinTime(2.0);
 BENCHMARK(BM_StoreWrite)->Arg(100'000)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 
 BENCHMARK_MAIN();
