@@ -16,9 +16,11 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "agents/factory.h"
+#include "agents/random_agent.h"
 #include "engine/core/config.h"
 #include "engine/core/error.h"
 #include "engine/core/game.h"
@@ -64,15 +66,16 @@ concept HandsWholeState = std::is_base_of_v<PerfectInformation<S>, S> &&
     (!HasActionView<S>)&&std::is_same_v<decltype(&S::sample_world),
                                         S (PerfectInformation<S>::*)(Player, Rng&) const>;
 
-// Quiet turns of play_seated: the seat to move chooses on the state itself, its action is
-// recorded and applied, up to a chance node or the end; `seat` is the seat deciding, so that a
-// throw names it. Kept a function of its own, whose few steps the compiler keeps inline.
-template <class S, class Agents>
-[[gnu::noinline]] void play_quiet_turns(S& state, Agents& agents, std::vector<Action>& actions, Rng& rng,
+// Quiet turns of play_seated: the seat to move decides on the state itself (`choose(seat,
+// state, rng)`), its action is recorded and applied, up to a chance node or the end; `seat` is
+// the seat deciding, so that a throw names it. Kept a function of its own, whose few steps the
+// compiler keeps inline.
+template <class S, class Choose>
+[[gnu::noinline]] void play_quiet_turns(S& state, Choose&& choose, std::vector<Action>& actions, Rng& rng,
                                         Player& seat) {
   do {
     seat = state.current_player();
-    const Action a = agents[static_cast<std::size_t>(seat)]->choose(state, rng);
+    const Action a = choose(seat, std::as_const(state), rng);
     actions.push_back(a);
     state.apply(a);
   } while (!state.is_terminal() && !state.is_chance());
@@ -137,6 +140,13 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
   // checked or written out, and no agent observes or reports, a decision is only "choose,
   // record, apply" -- the general turn below with each of its steps found to be nothing.
   const bool quiet = whole && !timed && all_passive && none_checked && !referee.notation;
+  // Where every seat is a RandomAgent (the agent of most balance runs, whose decision costs
+  // little more than a call through Agent's table), quiet turns call each seat's agent by its
+  // own type, a call the compiler inlines: the same agents, the same draws, the same records.
+  std::array<RandomAgent<S>*, kMaxPlayers> random{};
+  bool all_random = quiet;
+  for (std::size_t q = 0; q < agents.size() && all_random; ++q)
+    all_random = (random[q] = dynamic_cast<RandomAgent<S>*>(&*agents[q])) != nullptr;
   // Room for as many actions as this thread's last game took (a run's games are alike in
   // length), so that a long game's list is not grown again and again.
   thread_local std::size_t typical_length = 256;
@@ -180,7 +190,16 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
       // decision as in the general turn (a forfeit, since it threw: the next turn or the end).
       Player p = 0;
       try {
-        play_quiet_turns(state, agents, r.actions, rng, p);
+        if (all_random)
+          play_quiet_turns(
+              state,
+              [&](Player q, const S& s, Rng& g) { return random[static_cast<std::size_t>(q)]->choose(s, g); },
+              r.actions, rng, p);
+        else
+          play_quiet_turns(
+              state,
+              [&](Player q, const S& s, Rng& g) { return agents[static_cast<std::size_t>(q)]->choose(s, g); },
+              r.actions, rng, p);
         continue;
       } catch (...) {
         if (failed(p, "error", thrown()) == After::kEnded) break;

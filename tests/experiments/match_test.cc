@@ -410,6 +410,47 @@ TEST_CASE("the referee's fast path plays the same games as the general path") {
   CHECK(actions > 24 * 20);  // real games, not empty ones
 }
 
+// Random agents in every seat: quiet turns call them by their own type (match.h), not through
+// Agent's table. The same agents and draws: the general path's games, to the action.
+template <Game G>
+void check_all_random_quiet_turns(const G& game, std::int64_t games) {
+  MatchConfig cfg;
+  cfg.agents = {"random"};
+  cfg.seed = 5;
+  const RunIdentity id = identity_of(game, cfg);
+  auto make = [](const G& g, const std::string& spec) { return make_agent(g, spec); };
+  const std::vector<std::string> seats(static_cast<std::size_t>(game.num_players()), "random");
+  Referee fast;
+  fast.notation = false;  // as in tournaments: quiet turns
+  Referee general = fast;
+  general.general = true;
+  std::int64_t actions = 0;
+  for (std::int64_t i = 0; i < games; ++i) {
+    const GameRecord quiet = play_seated(game, id, i, seats, make, fast);
+    CHECK_MESSAGE(quiet.to_json() == play_seated(game, id, i, seats, make, general).to_json(), "game ", i);
+    actions += static_cast<std::int64_t>(quiet.actions.size());
+  }
+  CHECK(actions > games * 20);  // real games, not empty ones
+}
+
+TEST_CASE("random agents in every seat play the general path's games in quiet turns") {
+  SUBCASE("checkers, 2 and 6 players") {
+    for (const int players : {2, 6}) {
+      CAPTURE(players);
+      check_all_random_quiet_turns(
+          checkers::Checkers(resolve_options(checkers::Checkers::option_specs(),
+                                             GameConfig{"checkers", "test", {{"players", players}}}, {})),
+          12);
+    }
+  }
+  SUBCASE("guifa, 4 players") {
+    check_all_random_quiet_turns(
+        guifa::Guifa(
+            resolve_options(guifa::Guifa::option_specs(), GameConfig{"guifa", "test", {{"players", 4}}}, {})),
+        6);
+  }
+}
+
 namespace {
 
 // A test-only agent that plays at random, says it is trusted and passive (so the fast path
