@@ -109,6 +109,7 @@ void play_in_batches(std::int64_t n, int threads, int batch, Play&& play, Write&
           std::chrono::duration<double>(now - last_batch).count() >= flush_seconds) {
         full = {std::move(pending), k};
         pending.clear();
+        pending.reserve(static_cast<std::size_t>(batch));
         last_batch = now;
         if (own_writer) {
           queue_changed.wait(guard, [&] { return queue.size() < kQueuedBatches; });
