@@ -82,7 +82,7 @@ PlayReport run_play(const G& game, const TournamentConfig& tc, const MatchConfig
   // play's summary, from every stored game below cfg.games, in index order.
   Balance balance(game.num_players(), cfg.agents, teams);
   nlohmann::json endings = nlohmann::json::object();
-  for (const auto& r : run.store->results()) {
+  for (const auto& r : run.results) {
     if (r.index >= cfg.games) continue;
     balance.add(GameResult{r.returns, r.agents, r.length});
     if (!r.ending.empty()) endings[r.ending] = endings.value(r.ending, 0) + 1;

@@ -290,6 +290,13 @@ std::vector<StoreAgent> read_agents(sqlite3* db, const std::string& path) {
   return out;
 }
 
+// The games table's `forfeits`: the record's events that forfeited a seat.
+std::int64_t forfeits_of(const GameRecord& r) {
+  std::int64_t n = 0;
+  for (const auto& e : r.events) n += e.value("forfeit", false) ? 1 : 0;
+  return n;
+}
+
 }  // namespace
 
 struct Store::Writer {
@@ -422,13 +429,6 @@ nlohmann::json Store::meta() const {
 
 std::vector<StoreAgent> Store::agents() const { return read_agents(db_, path_); }
 
-std::vector<std::int64_t> Store::game_indices() const {
-  std::vector<std::int64_t> out;
-  Statement q(db_, path_, "SELECT idx FROM games ORDER BY idx");
-  while (q.step()) out.push_back(q.integer(0));
-  return out;
-}
-
 std::int64_t Store::game_count() const {
   Statement q(db_, path_, "SELECT count(*) FROM games");
   q.step();
@@ -445,8 +445,7 @@ void Store::write(const std::vector<GameRecord>& games) {
   exec(db_, path_, "BEGIN IMMEDIATE");
   try {
     for (const GameRecord& r : games) {
-      std::int64_t forfeits = 0;
-      for (const auto& e : r.events) forfeits += e.value("forfeit", false) ? 1 : 0;
+      const std::int64_t forfeits = forfeits_of(r);
       Statement& g = w.games;
       g.bind(1, r.index).bind(2, r.lineup);
       if (r.options == w.base_options)  // the options of every game but drawn ones: kept once, in meta
@@ -636,6 +635,12 @@ std::vector<Store::Result> Store::results() const {
     out[k].returns.push_back(q.real(3));
   }
   return out;
+}
+
+Store::Result Store::result_of(const GameRecord& record) {
+  return {record.index,        record.lineup,  static_cast<std::int64_t>(record.actions.size()),
+          forfeits_of(record), record.returns, record.agents,
+          record.ending};
 }
 
 std::vector<GameRecord> read_store_records(const std::string& db_path) {

@@ -70,8 +70,6 @@ class Store {
   // meta as key -> text.
   nlohmann::json meta() const;
   std::vector<StoreAgent> agents() const;
-  // Indices of the games stored, ascending.
-  std::vector<std::int64_t> game_indices() const;
   std::int64_t game_count() const;
   // Writes the games in one transaction (all or none); a game already stored is an error.
   void write(const std::vector<GameRecord>& games);
@@ -86,6 +84,8 @@ class Store {
     std::string ending;  // the record's `ending`; "" where the game does not say
   };
   std::vector<Result> results() const;
+  // What results() reads back of `record` once it is written.
+  static Result result_of(const GameRecord& record);
   sqlite3* db_handle() const { return db_; }
 
  private:

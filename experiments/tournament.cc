@@ -417,9 +417,8 @@ std::string check_tournament_out(const std::string& out_dir, const StoreIdentity
   return db;
 }
 
-TournamentReport summarise_tournament(const TournamentConfig& cfg, const TournamentPlan& plan, Store& store,
-                                      const std::string& out_dir, std::int64_t played, std::int64_t resumed,
-                                      double seconds) {
+TournamentReport summarise_tournament(const TournamentConfig& cfg, const TournamentPlan& plan,
+                                      const TournamentRun& run, const std::string& out_dir) {
   const int seats = static_cast<int>(plan.identity.teams.size());
   std::vector<std::string> names;
   for (const auto& a : cfg.agents) names.push_back(a.name);
@@ -427,7 +426,7 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
   std::vector<Balance> by_lineup;
   for (const auto& l : plan.lineups) by_lineup.emplace_back(seats, l, plan.identity.teams);
   std::int64_t forfeits = 0;
-  for (const auto& r : store.results()) {
+  for (const auto& r : run.results) {
     const GameResult g{r.returns, r.agents, r.length};
     all.add(g);
     by_lineup[static_cast<std::size_t>(r.lineup)].add(g);
@@ -446,7 +445,7 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
       {"lineups", plan.lineups},
       {"games_per_lineup", cfg.games_per_lineup},
       {"program", plan.identity.program},
-      {"store", store.path()},
+      {"store", run.store->path()},
       {"rotation", "game i of a line-up of L agents: side t played by lineup[(t + i) mod L]"}};
   s.update(all.to_json());
   s["forfeits"] = forfeits;
@@ -457,11 +456,11 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
     per.push_back(std::move(j));
   }
   s["by_lineup"] = std::move(per);
-  s["run"] = {{"played", played},
-              {"resumed", resumed},
+  s["run"] = {{"played", run.played},
+              {"resumed", run.resumed},
               {"threads", cfg.threads},
               {"ranks", shards::size()},
-              {"seconds", seconds}};
+              {"seconds", run.seconds}};
   if (shards::size() > 1) s["run"]["games_by_rank"] = shards::games_by_rank();
   TournamentReport rep;
   rep.summary_path = (fs::path(out_dir) / "summary.json").string();
@@ -481,10 +480,10 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
   }
   if (forfeits > 0)
     rep.table += fmt::format("{} forfeits (agents that failed); see the events of the games\n", forfeits);
-  rep.store_path = store.path();
+  rep.store_path = run.store->path();
   rep.summary = std::move(s);
-  rep.played = played;
-  rep.resumed = resumed;
+  rep.played = run.played;
+  rep.resumed = run.resumed;
   rep.forfeits = forfeits;
   return rep;
 }

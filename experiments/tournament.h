@@ -15,6 +15,7 @@
 // Determinism: game g (g = line-up index x games_per_lineup + i) draws every random number from
 // Rng(seed).split(g), its option draws from Rng(seed).split(g) as well but through a separate
 // split (see draw_options), so the store's games do not depend on --threads or on interruptions.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <exception>
@@ -121,18 +122,22 @@ struct TournamentPlan {
 std::string check_tournament_out(const std::string& out_dir, const StoreIdentity& identity);
 TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& game_id,
                                const nlohmann::json& options, const std::vector<int>& teams);
-// Opens the store, writes summary.json from every stored game; the game-independent ends of a run.
-TournamentReport summarise_tournament(const TournamentConfig& cfg, const TournamentPlan& plan, Store& store,
-                                      const std::string& out_dir, std::int64_t played, std::int64_t resumed,
-                                      double seconds);
-
-// What playing a tournament's missing games leaves on rank 0: its open store and the counts.
+// What playing a tournament's missing games leaves on rank 0: its open store, what it holds
+// and the counts.
 struct TournamentRun {
   std::optional<Store> store;  // empty on the other ranks of an MPI run
+  // Every stored game's result, by index, as store->results() would read them back: the
+  // resumed games' read when the run starts, each written game's kept as it is written (by
+  // the thread that writes), so that no summary reads the store again after the games.
+  std::vector<Store::Result> results;
   std::int64_t played = 0, resumed = 0;
   std::int64_t beyond = 0;  // stored games past plan.total (Seating::kSeats only)
   double seconds = 0;
 };
+
+// Writes summary.json from every stored game (run.results); the game-independent end of a run.
+TournamentReport summarise_tournament(const TournamentConfig& cfg, const TournamentPlan& plan,
+                                      const TournamentRun& run, const std::string& out_dir);
 
 // Plays (or resumes) the games of `plan` into OUT/tournament.db; throws Error on bad input before
 // anything is written. The summary is the caller's (summarise_tournament, `qilab play`'s).
@@ -179,7 +184,9 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
     store.emplace(Store::open_for_write(db_path, plan.identity));
     std::vector<bool> done(static_cast<std::size_t>(plan.total), false);
-    for (const std::int64_t g : store->game_indices()) {
+    run.results = store->results();
+    for (const auto& r : run.results) {
+      const std::int64_t g = r.index;
       if (g >= plan.total && cfg.seating == Seating::kSeats) {
         ++run.beyond;
         continue;
@@ -234,6 +241,7 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     std::int64_t n = 0;
     shards::play(pending, cfg.threads, cfg.batch, play, [&](const std::vector<GameRecord>& batch) {
       store->write(batch);
+      for (const GameRecord& r : batch) run.results.push_back(Store::result_of(r));
       stored += static_cast<std::int64_t>(batch.size());
       n += static_cast<std::int64_t>(batch.size());
       if (cfg.on_progress) cfg.on_progress(stored, plan.total);
@@ -241,6 +249,10 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     return n;
   });
   run.played = played;
+  // Games finish out of index order on several threads, and the resumed ones were kept first.
+  auto by_index = [](const Store::Result& a, const Store::Result& b) { return a.index < b.index; };
+  if (!std::is_sorted(run.results.begin(), run.results.end(), by_index))
+    std::sort(run.results.begin(), run.results.end(), by_index);
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return run;
 }
@@ -260,7 +272,7 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
       plan_tournament(cfg, std::string(G::kId), base.options().to_json(), game_teams(base.initial_state()));
   TournamentRun run = play_tournament(base, cfg, plan, out_dir);
   if (!run.store) return {};  // a rank of an MPI run
-  return summarise_tournament(cfg, plan, *run.store, out_dir, run.played, run.resumed, run.seconds);
+  return summarise_tournament(cfg, plan, run, out_dir);
 }
 
 // The same for the game the config names (registry id, options, overrides); `threads` > 0

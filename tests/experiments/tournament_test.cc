@@ -441,6 +441,51 @@ TEST_CASE("agents kept from game to game (agent_pool.h) play exactly the games o
   }
 }
 
+TEST_CASE("a run keeps each stored game's result as the store reads it back, resumed or out of order") {
+  using S = testing::RaceState;
+  const auto& game = race(3);
+  auto make = [](const testing::Race& g, const std::string& spec) -> AgentPtr<S> {
+    if (spec == "thrower") return std::make_unique<ThrowingAgent<S>>(2);
+    return make_agent(g, spec);
+  };
+  auto cfg = race_config(
+      "seed = 8\nagents = [\"random\", \"greedy\", \"thrower\"]\ngames_per_lineup = 9\nbatch = 2\n");
+  cfg.threads = 2;
+  const TournamentPlan plan = plan_tournament(cfg, "race", game.options().to_json(), {0, 1, 2});
+  const auto dir = fresh_dir("results");
+  auto same = [](const std::vector<Store::Result>& kept, const std::vector<Store::Result>& read) {
+    REQUIRE(kept.size() == read.size());
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+      CAPTURE(k);
+      CHECK(kept[k].index == read[k].index);
+      CHECK(kept[k].lineup == read[k].lineup);
+      CHECK(kept[k].length == read[k].length);
+      CHECK(kept[k].forfeits == read[k].forfeits);
+      CHECK(kept[k].returns == read[k].returns);
+      CHECK(kept[k].agents == read[k].agents);
+      CHECK(kept[k].ending == read[k].ending);
+    }
+  };
+  std::int64_t forfeits = 0;
+  {
+    const TournamentRun run = play_tournament(game, cfg, plan, dir, make);
+    CHECK(run.played == 9);
+    same(run.results, run.store->results());
+    for (const auto& r : run.results) forfeits += r.forfeits;
+  }
+  CHECK(forfeits > 0);  // the thrower's games are kept with their forfeits
+  // Lose games 1, 4 and 5: the rerun keeps the 6 it resumes, in index order with the 3 it plays.
+  sql(dir + "/tournament.db",
+      "DELETE FROM seats WHERE game IN (1, 4, 5); DELETE FROM move_stats WHERE game IN (1, 4, 5); "
+      "DELETE FROM games WHERE idx IN (1, 4, 5);");
+  const TournamentRun again = play_tournament(game, cfg, plan, dir, make);
+  CHECK(again.played == 3);
+  CHECK(again.resumed == 6);
+  REQUIRE(again.results.size() == 9);
+  for (std::size_t k = 0; k < 9; ++k) CHECK(again.results[k].index == static_cast<std::int64_t>(k));
+  same(again.results, again.store->results());
+}
+
 TEST_CASE("the agent pool keeps agents that say reset() renews them, one game at a time") {
   using S = testing::Race::State;
   AgentPool<S> pool;
