@@ -10,6 +10,17 @@
 //                  the summary, the closing checkpoint).
 //                  The overhead is BM_Tournament / BM_GamesAlone - 1 at the same thread count;
 //                  both play the same games (plies/game shows it).
+// BM_Overhead:     the target itself, one thread: each iteration plays the games of BM_GamesAlone
+//                  and then BM_Tournament's (or the other way round: ABBA), each timed by the
+//                  wall clock, so that the machine's changes of speed (this virtual machine's
+//                  core runs 10-30% slower for minutes at a time) fall on both sides of a pair.
+//                  Counters: the median of tournament / bare games over the pairs, and the 95%
+//                  interval of that median (order statistics, binomial); the run's fixed costs
+//                  (head_ms: the plan, the store's creation, the first write; tail_ms: the
+//                  summary and the store's closing), timed by the batches' progress reports, and
+//                  the ratio without them (per_game). Arg: games a run (8,192: 30 pairs, about
+//                  two minutes; 65,536, where the fixed costs weigh an eighth as much: 10 pairs,
+//                  about three minutes).
 // BM_StoreWrite:   100,000 recorded games (cycling through 200 real checkers records) written
 //                  into a fresh store in batches of 256 (the default); reports the time and
 //                  games/s.
@@ -17,7 +28,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <filesystem>
+#include <vector>
 
 #include "agents/random_agent.h"
 #include "engine/checkers/checkers.h"
@@ -53,23 +68,30 @@ std::string scratch(const std::string& name) {
   return (fs::temp_directory_path() / ("qilab_bench_" + std::to_string(::getpid()) + "_" + name)).string();
 }
 
+// The bare games: `threads` threads play the first `games` games; returns their plies.
+std::int64_t play_bare(int threads, std::int64_t games = kGames) {
+  using S = checkers::State;
+  std::int64_t plies = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(+ : plies)
+  for (std::int64_t g = 0; g < games; ++g) {
+    Rng rng = Rng(9).split(static_cast<std::uint64_t>(g));
+    RandomAgent<S> a, b;
+    S s = game().initial_state();
+    while (!s.is_terminal()) {
+      const Action x = s.current_player() == 0 ? a.choose(s, rng) : b.choose(s, rng);
+      s.apply(x);
+      ++plies;
+    }
+    benchmark::DoNotOptimize(s);
+  }
+  return plies;
+}
+
 void BM_GamesAlone(benchmark::State& bs) {
   const int threads = static_cast<int>(bs.range(0));
-  using S = checkers::State;
   std::int64_t games = 0, plies = 0;
   for (auto _ : bs) {
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(+ : plies)
-    for (std::int64_t g = 0; g < kGames; ++g) {
-      Rng rng = Rng(9).split(static_cast<std::uint64_t>(g));
-      RandomAgent<S> a, b;
-      S s = game().initial_state();
-      while (!s.is_terminal()) {
-        const Action x = s.current_player() == 0 ? a.choose(s, rng) : b.choose(s, rng);
-        s.apply(x);
-        ++plies;
-      }
-      benchmark::DoNotOptimize(s);
-    }
+    plies += play_bare(threads);
     games += kGames;
   }
   bs.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
@@ -116,6 +138,83 @@ void BM_Tournament(benchmark::State& bs) {
   fs::remove_all(dir);
   bs.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
   bs.counters["plies/game"] = plies / static_cast<double>(games);
+}
+
+// The 95% interval of the median of n values as 1-based order statistics [j, n + 1 - j]: the
+// largest j with P(Binomial(n, 1/2) < j) <= 0.025 (at least 1).
+std::size_t median_rank_low(std::size_t n) {
+  double below = 0, term = std::pow(0.5, static_cast<double>(n));  // P(X = 0)
+  std::size_t j = 1;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (below + term > 0.025) break;  // P(X <= k) > 0.025: j = k + 1 is the largest
+    below += term;
+    j = k + 1;
+    term *= static_cast<double>(n - k) / static_cast<double>(k + 1);
+  }
+  return j;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void BM_Overhead(benchmark::State& bs) {
+  using Clock = std::chrono::steady_clock;
+  const std::int64_t games = bs.range(0);
+  TournamentConfig cfg = config(1, games);
+  std::vector<Clock::time_point> stored_at;  // when each batch was stored (the writer's thread)
+  cfg.on_progress = [&](std::int64_t, std::int64_t) { stored_at.push_back(Clock::now()); };
+  const std::string dir = scratch("overhead");
+  auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  std::vector<double> ratios, heads, tails, middles;
+  double bare_plies = 0, tour_plies = 0;
+  for (auto _ : bs) {
+    fs::remove_all(dir);
+    stored_at.clear();
+    double bare = 0, tour = 0;
+    auto play_games = [&] {
+      const auto t0 = Clock::now();
+      bare_plies += static_cast<double>(play_bare(1, games));
+      bare = ms(Clock::now() - t0);
+    };
+    auto play_tour = [&] {
+      const auto t0 = Clock::now();
+      const TournamentReport rep = run_tournament(game(), cfg, dir);
+      const auto t1 = Clock::now();
+      tour = ms(t1 - t0);
+      tour_plies += rep.summary["length"]["mean"].get<double>() * static_cast<double>(games);
+      // A run's fixed costs: the head, from the start to the first batch stored less a batch's
+      // time (the median gap between batches): the plan, the store's creation and the first
+      // batch's write; the tail, from the last batch stored to the return: the summary and the
+      // store's closing.
+      std::vector<double> gaps;
+      for (std::size_t k = 1; k < stored_at.size(); ++k) gaps.push_back(ms(stored_at[k] - stored_at[k - 1]));
+      heads.push_back(ms(stored_at.front() - t0) - median(gaps));
+      tails.push_back(ms(t1 - stored_at.back()));
+    };
+    if (const std::size_t k = ratios.size() % 4; k == 0 || k == 3) {
+      play_games();
+      play_tour();
+    } else {
+      play_tour();
+      play_games();
+    }
+    ratios.push_back(tour / bare);
+    middles.push_back((tour - heads.back() - tails.back()) / bare);
+  }
+  fs::remove_all(dir);
+  std::sort(ratios.begin(), ratios.end());
+  const std::size_t n = ratios.size(), j = median_rank_low(n);
+  bs.counters["pairs"] = static_cast<double>(n);
+  bs.counters["tour/bare"] = median(ratios);
+  bs.counters["low95"] = ratios[j - 1];
+  bs.counters["high95"] = ratios[n - j];
+  bs.counters["head_ms"] = median(heads);
+  bs.counters["tail_ms"] = median(tails);
+  bs.counters["per_game"] = median(middles);             // tour/bare without the head and the tail
+  bs.counters["plies_ratio"] = tour_plies / bare_plies;  // 1: both play the same games
 }
 
 void BM_StoreWrite(benchmark::State& bs) {
@@ -165,6 +264,8 @@ BENCHMARK(BM_Tournament)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(2.0);
+BENCHMARK(BM_Overhead)->Arg(kGames)->Iterations(30)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Overhead)->Arg(8 * kGames)->Iterations(10)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_StoreWrite)->Arg(100'000)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 
 BENCHMARK_MAIN();

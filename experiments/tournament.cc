@@ -445,7 +445,7 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
       {"lineups", plan.lineups},
       {"games_per_lineup", cfg.games_per_lineup},
       {"program", plan.identity.program},
-      {"store", run.store->path()},
+      {"store", run.store_path},
       {"rotation", "game i of a line-up of L agents: side t played by lineup[(t + i) mod L]"}};
   s.update(all.to_json());
   s["forfeits"] = forfeits;
@@ -480,7 +480,7 @@ TournamentReport summarise_tournament(const TournamentConfig& cfg, const Tournam
   }
   if (forfeits > 0)
     rep.table += fmt::format("{} forfeits (agents that failed); see the events of the games\n", forfeits);
-  rep.store_path = run.store->path();
+  rep.store_path = run.store_path;
   rep.summary = std::move(s);
   rep.played = run.played;
   rep.resumed = run.resumed;

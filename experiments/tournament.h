@@ -24,6 +24,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -126,6 +128,7 @@ TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& g
 // and the counts.
 struct TournamentRun {
   std::optional<Store> store;  // empty on the other ranks of an MPI run
+  std::string store_path;      // OUT/tournament.db on rank 0
   // Every stored game's result, by index, as store->results() would read them back: the
   // resumed games' read when the run starts, each written game's kept as it is written (by
   // the thread that writes), so that no summary reads the store again after the games.
@@ -135,7 +138,8 @@ struct TournamentRun {
   double seconds = 0;
 };
 
-// Writes summary.json from every stored game (run.results); the game-independent end of a run.
+// Writes summary.json from every stored game (run.results), whether or not run.store is still
+// open; the game-independent end of a run.
 TournamentReport summarise_tournament(const TournamentConfig& cfg, const TournamentPlan& plan,
                                       const TournamentRun& run, const std::string& out_dir);
 
@@ -183,6 +187,7 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     std::filesystem::create_directories(out_dir, ec);
     if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
     store.emplace(Store::open_for_write(db_path, plan.identity));
+    run.store_path = db_path;
     std::vector<bool> done(static_cast<std::size_t>(plan.total), false);
     run.results = store->results();
     for (const auto& r : run.results) {
@@ -272,6 +277,9 @@ TournamentReport run_tournament(const G& base, const TournamentConfig& cfg, cons
       plan_tournament(cfg, std::string(G::kId), base.options().to_json(), game_teams(base.initial_state()));
   TournamentRun run = play_tournament(base, cfg, plan, out_dir);
   if (!run.store) return {};  // a rank of an MPI run
+  // The store closes (its last checkpoint: two waits for the disk, and the WAL's removal) while
+  // the summary is made from the results the run kept; both are done when this returns.
+  std::jthread closing([store = std::exchange(run.store, std::nullopt)]() mutable { store.reset(); });
   return summarise_tournament(cfg, plan, run, out_dir);
 }
 

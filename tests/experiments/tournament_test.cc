@@ -326,6 +326,10 @@ TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; expo
   CHECK(rep.summary["games"] == 18);
   const std::string db = dir + "/tournament.db";
   CHECK(rep.store_path == db);
+  CHECK(rep.summary["store"] == db);
+  // The store closed (it closes beside the summary) before the run returned: its last checkpoint
+  // copied everything into the file and removed the WAL.
+  CHECK_FALSE(fs::exists(db + "-wal"));
   const auto records = read_store_records(db);
   REQUIRE(records.size() == 18);
   // Each equals the game played directly.
