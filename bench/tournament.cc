@@ -32,6 +32,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <stdexcept>
 #include <vector>
 
 #include "agents/random_agent.h"
@@ -189,6 +190,7 @@ void BM_Overhead(benchmark::State& bs) {
       // time (the median gap between batches): the plan, the store's creation and the first
       // batch's write; the tail, from the last batch stored to the return: the summary and the
       // store's closing.
+      if (stored_at.size() < 2) throw std::logic_error("BM_Overhead needs a run of at least two batches");
       std::vector<double> gaps;
       for (std::size_t k = 1; k < stored_at.size(); ++k) gaps.push_back(ms(stored_at[k] - stored_at[k - 1]));
       heads.push_back(ms(stored_at.front() - t0) - median(gaps));

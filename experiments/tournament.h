@@ -127,8 +127,9 @@ TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& g
 // What playing a tournament's missing games leaves on rank 0: its open store, what it holds
 // and the counts.
 struct TournamentRun {
-  std::optional<Store> store;  // empty on the other ranks of an MPI run
-  std::string store_path;      // OUT/tournament.db on rank 0
+  // Empty on the other ranks of an MPI run; run_tournament moves it to the thread that closes it.
+  std::optional<Store> store;
+  std::string store_path;  // OUT/tournament.db on rank 0
   // Every stored game's result, by index, as store->results() would read them back: the
   // resumed games' read when the run starts, each written game's kept as it is written (by
   // the thread that writes), so that no summary reads the store again after the games.
