@@ -402,9 +402,10 @@ Store Store::open_for_write(const std::string& path, const StoreIdentity& id) {
       a.bind(1, ag.name).bind(2, ag.spec).bind(3, ag.options.dump()).bind(4, ag.file_hash).run();
     exec(db, path, "COMMIT");
   }
-  // Checkpoints every 4 MiB of WAL, off the writing thread (wal_checkpointer.h), rather than
+  // Checkpoints every 1 MiB of WAL, off the writing thread (wal_checkpointer.h), rather than
   // SQLite's 1,000 pages (64 MiB at 64 KiB pages) inside a commit: closing the store at the end
-  // of a run copies at most 8 MiB back instead of everything written since the last checkpoint.
+  // of a run copies about 1 MiB back (8 MiB at most) instead of everything written since the
+  // last checkpoint.
   Statement q(db, path, "PRAGMA page_size");
   q.step();
   // The checkpoints' connection reads the schema once: a connection that has read nothing has

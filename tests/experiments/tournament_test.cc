@@ -780,6 +780,39 @@ TEST_CASE("games are written a batch at a time, or sooner once the last batch is
     }
 }
 
+TEST_CASE("towards the end of the games the batches shrink, so that the last write is of a few games") {
+  CHECK(batch_due(256, 5000) == 256);
+  CHECK(batch_due(256, 1000) == 250);
+  CHECK(batch_due(256, 40) == 10);
+  CHECK(batch_due(256, 3) == kLastBatch);
+  CHECK(batch_due(4, 0) == 4);  // never above the batch
+  for (const bool writer_thread : {false, true})
+    for (const int threads : {1, 2}) {
+      CAPTURE(writer_thread);
+      CAPTURE(threads);
+      std::vector<std::size_t> sizes;
+      std::int64_t written = 0;
+      play_in_batches(
+          1000, threads, 100, [](std::int64_t k) { return k; },
+          [&](const std::vector<std::int64_t>& b) {
+            sizes.push_back(b.size());
+            written += static_cast<std::int64_t>(b.size());
+          },
+          1e9, writer_thread);
+      CHECK(written == 1000);
+      REQUIRE(sizes.size() > 10);
+      CHECK(sizes.front() == 100);
+      CHECK(*std::max_element(sizes.begin(), sizes.end()) == 100);
+      CHECK(sizes.back() <= static_cast<std::size_t>(kLastBatch));
+      if (threads == 1) {
+        // Games end in order: 6 batches of 100 (400 games left), then a quarter of what is left.
+        CHECK(std::is_sorted(sizes.rbegin(), sizes.rend()));
+        CHECK(sizes[6] == 80);
+        CHECK(sizes[7] == 64);
+      }
+    }
+}
+
 TEST_CASE("the store refuses foreign, newer and other tournaments' databases, writing nothing") {
   const auto& game = race(2);
   auto cfg = race_config("agents = [\"random\"]\ngames_per_lineup = 2\n");
