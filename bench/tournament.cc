@@ -166,7 +166,11 @@ void BM_Overhead(benchmark::State& bs) {
   const std::int64_t games = bs.range(0);
   TournamentConfig cfg = config(1, games);
   std::vector<Clock::time_point> stored_at;  // when each batch was stored (the writer's thread)
-  cfg.on_progress = [&](std::int64_t, std::int64_t) { stored_at.push_back(Clock::now()); };
+  std::vector<std::int64_t> stored;          // and the games stored by then
+  cfg.on_progress = [&](std::int64_t n, std::int64_t) {
+    stored_at.push_back(Clock::now());
+    stored.push_back(n);
+  };
   const std::string dir = scratch("overhead");
   auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
   std::vector<double> ratios, heads, tails, middles;
@@ -174,6 +178,7 @@ void BM_Overhead(benchmark::State& bs) {
   for (auto _ : bs) {
     fs::remove_all(dir);
     stored_at.clear();
+    stored.clear();
     double bare = 0, tour = 0;
     auto play_games = [&] {
       const auto t0 = Clock::now();
@@ -187,12 +192,14 @@ void BM_Overhead(benchmark::State& bs) {
       tour = ms(t1 - t0);
       tour_plies += rep.summary["length"]["mean"].get<double>() * static_cast<double>(games);
       // A run's fixed costs: the head, from the start to the first batch stored less a batch's
-      // time (the median gap between batches): the plan, the store's creation and the first
-      // batch's write; the tail, from the last batch stored to the return: the summary and the
-      // store's closing.
-      if (stored_at.size() < 2) throw std::logic_error("BM_Overhead needs a run of at least two batches");
+      // time (the median gap between full batches; the last ones are smaller): the plan, the
+      // store's creation and the first batch's write; the tail, from the last batch stored to
+      // the return: the summary and the store's closing.
       std::vector<double> gaps;
-      for (std::size_t k = 1; k < stored_at.size(); ++k) gaps.push_back(ms(stored_at[k] - stored_at[k - 1]));
+      for (std::size_t k = 1; k < stored_at.size(); ++k)
+        if (stored[k] - stored[k - 1] == cfg.batch) gaps.push_back(ms(stored_at[k] - stored_at[k - 1]));
+      if (gaps.empty() || stored.front() != cfg.batch)
+        throw std::logic_error("BM_Overhead needs a run of at least two full batches");
       heads.push_back(ms(stored_at.front() - t0) - median(gaps));
       tails.push_back(ms(t1 - stored_at.back()));
     };
