@@ -402,10 +402,9 @@ Store Store::open_for_write(const std::string& path, const StoreIdentity& id) {
       a.bind(1, ag.name).bind(2, ag.spec).bind(3, ag.options.dump()).bind(4, ag.file_hash).run();
     exec(db, path, "COMMIT");
   }
-  // Checkpoints every 1 MiB of WAL, off the writing thread (wal_checkpointer.h), rather than
+  // Checkpoints every 4 MiB of WAL, off the writing thread (wal_checkpointer.h), rather than
   // SQLite's 1,000 pages (64 MiB at 64 KiB pages) inside a commit: closing the store at the end
-  // of a run copies about 1 MiB back (8 MiB at most) instead of everything written since the
-  // last checkpoint.
+  // of a run copies at most 8 MiB back instead of everything written since the last checkpoint.
   Statement q(db, path, "PRAGMA page_size");
   q.step();
   // The checkpoints' connection reads the schema once: a connection that has read nothing has
@@ -436,7 +435,7 @@ std::int64_t Store::game_count() const {
   return q.integer(0);
 }
 
-void Store::write(const std::vector<GameRecord>& games) {
+void Store::write(const std::vector<GameRecord>& games, bool checkpoint) {
   if (games.empty()) return;
   if (!writer_) writer_ = std::make_unique<Writer>(db_, path_, meta());
   Writer& w = *writer_;
@@ -516,7 +515,7 @@ void Store::write(const std::vector<GameRecord>& games) {
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
-  if (checkpoints_) checkpoints_->committed();
+  if (checkpoints_) checkpoints_->committed(checkpoint);
 }
 
 std::vector<GameRecord> Store::records() const {

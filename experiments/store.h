@@ -72,7 +72,10 @@ class Store {
   std::vector<StoreAgent> agents() const;
   std::int64_t game_count() const;
   // Writes the games in one transaction (all or none); a game already stored is an error.
-  void write(const std::vector<GameRecord>& games);
+  // `checkpoint`: asks for a checkpoint after the commit, however little the WAL holds (a
+  // run's last batches: the store's closing, which the run waits for, then has little left to
+  // copy back and sync); otherwise one is asked for every 4 MiB of WAL.
+  void write(const std::vector<GameRecord>& games, bool checkpoint = false);
   // Every stored game as a record (docs/formats.md), by index; without notation (empty) unless
   // the store is of schema 1, which kept it.
   std::vector<GameRecord> records() const;

@@ -246,7 +246,10 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
   const std::int64_t played = shards::lead([&] {
     std::int64_t n = 0;
     shards::play(pending, cfg.threads, cfg.batch, play, [&](const std::vector<GameRecord>& batch) {
-      store->write(batch);
+      // A batch smaller than cfg.batch is one of the run's last (batched_play.h, batch_due) or
+      // of slow games written after kFlushSeconds: checkpointed at once, so that closing the
+      // store at the end of the run has only the last few batches to copy back.
+      store->write(batch, static_cast<std::int64_t>(batch.size()) < cfg.batch);
       for (const GameRecord& r : batch) run.results.push_back(Store::result_of(r));
       stored += static_cast<std::int64_t>(batch.size());
       n += static_cast<std::int64_t>(batch.size());

@@ -8,12 +8,11 @@
 namespace qilab::experiments {
 
 WalCheckpointer::WalCheckpointer(sqlite3* writer, sqlite3* own, std::string path, std::int64_t page_bytes,
-                                 std::int64_t due_bytes, std::int64_t most_bytes)
+                                 std::int64_t due_bytes)
     : writer_(writer),
       own_(own),
       path_(std::move(path)),
       due_frames_(std::max<std::int64_t>(1, due_bytes / std::max<std::int64_t>(1, page_bytes))),
-      most_frames_(std::max(due_frames_, most_bytes / std::max<std::int64_t>(1, page_bytes))),
       thread_([this] { run(); }) {
   sqlite3_wal_hook(writer_, &WalCheckpointer::on_commit, this);  // replaces the automatic checkpoints
 }
@@ -39,10 +38,10 @@ void WalCheckpointer::check() {
   if (!failure_.empty()) throw Error(path_ + ": cannot checkpoint the write-ahead log (" + failure_ + ")");
 }
 
-void WalCheckpointer::committed() {
-  if (frames_ < due_frames_) return;
+void WalCheckpointer::committed(bool soon) {
+  if (frames_ < (soon ? 1 : due_frames_)) return;
   std::unique_lock guard(lock_);
-  if (frames_ >= most_frames_) {
+  if (frames_ >= 2 * due_frames_) {
     // One that starts after this commit, and so copies all of it, while nothing more is written.
     const std::int64_t wanted = ++requested_;
     changed_.notify_all();

@@ -8,13 +8,11 @@
 // A checkpoint is due each time the WAL has grown by `due_bytes` (a hook on the writer's
 // commits counts its frames). Checkpoints are PASSIVE: they copy what has been committed and
 // never block the writer; once one has caught up, the writer's next transaction starts the WAL
-// over. Should the WAL reach `most_bytes` before one has caught up (a writer faster than the
-// disk), the writer waits for a checkpoint of everything it has committed, so the WAL stays
+// over. Should the WAL reach twice `due_bytes` before one has caught up (a writer faster than
+// the disk), the writer waits for a checkpoint of everything it has committed, so the WAL stays
 // bounded. A checkpoint that fails (a full disk) is reported by the next write. Closing the
-// writer's connection, the last, checkpoints what is left: at most about `due_bytes` while the
-// disk keeps up, so the due size is small (the end of a run waits for that closing checkpoint:
-// its syncs of the WAL and of the database) and the limit large (a writer that outruns the disk
-// waits seldom).
+// writer's connection, the last, checkpoints what is left; a writer that knows it is near its
+// end (a run's last, smaller batches) asks for checkpoints sooner, so that little is left.
 #include <sqlite3.h>
 
 #include <condition_variable>
@@ -27,14 +25,13 @@ namespace qilab::experiments {
 
 class WalCheckpointer {
  public:
-  static constexpr std::int64_t kDueBytes = std::int64_t{1} << 20;
-  static constexpr std::int64_t kMostBytes = std::int64_t{8} << 20;
+  static constexpr std::int64_t kDueBytes = std::int64_t{4} << 20;
 
   // Takes over the checkpoints of `writer` (a connection in WAL mode; its automatic ones stop)
   // with `own`, a second connection to the same database, which it closes. `path` names the
   // database in errors; `page_bytes` is its page size.
   WalCheckpointer(sqlite3* writer, sqlite3* own, std::string path, std::int64_t page_bytes,
-                  std::int64_t due_bytes = kDueBytes, std::int64_t most_bytes = kMostBytes);
+                  std::int64_t due_bytes = kDueBytes);
   ~WalCheckpointer();  // waits for a checkpoint under way
   WalCheckpointer(const WalCheckpointer&) = delete;
   WalCheckpointer& operator=(const WalCheckpointer&) = delete;
@@ -42,8 +39,9 @@ class WalCheckpointer {
   // Before a write: throws Error "PATH: cannot checkpoint ..." if a checkpoint failed.
   void check();
   // After each of the writer's commits, on the writer's thread: asks for a checkpoint when one
-  // is due, and waits for one when the WAL has grown to most_bytes.
-  void committed();
+  // is due (or, `soon`, whenever the WAL holds anything and none is under way), and waits for
+  // one when the WAL has grown to twice the due size.
+  void committed(bool soon = false);
 
  private:
   static int on_commit(void* self, sqlite3*, const char*, int frames);
@@ -52,7 +50,7 @@ class WalCheckpointer {
   sqlite3* writer_;
   sqlite3* own_;
   std::string path_;
-  std::int64_t due_frames_, most_frames_;
+  std::int64_t due_frames_;
   std::int64_t frames_ = 0;  // the WAL's frames after the writer's last commit (writer's thread)
   std::mutex lock_;          // everything below
   std::condition_variable changed_;

@@ -741,6 +741,41 @@ TEST_CASE("the store checkpoints its WAL every 4 MiB while it writes, not only w
   CHECK(back.back().actions == r.actions);
 }
 
+TEST_CASE("a write that asks for it is checkpointed at once; the others wait for 4 MiB of WAL") {
+  const auto dir = fresh_dir("checkpoint_soon");
+  auto cfg = parse_tournament_config(
+      "game = \"configs/games/checkers-2p.toml\"\nagents = [\"random\"]\ngames_per_lineup = 1\n", "wal.toml");
+  const checkers::Checkers game(resolve_options(
+      checkers::Checkers::option_specs(),
+      read_game_config(QILAB_SOURCE_DIR "/configs/games/checkers-2p.toml"), {"max_turns=30"}));
+  run_tournament(game, cfg, dir);
+  const std::string db = dir + "/tournament.db";
+  const TournamentPlan plan = plan_tournament(cfg, "checkers", game.options().to_json(), {0});
+  GameRecord r = read_store_records(db).at(0);
+  r.actions.assign(20000, 300);  // 40,000 bytes of varints a game: new pages at every write
+  auto batch_from = [&](std::int64_t first) {
+    std::vector<GameRecord> batch;
+    for (std::int64_t k = first; k < first + 2; ++k) {
+      r.index = k;
+      batch.push_back(r);
+    }
+    return batch;
+  };
+  Store store = Store::open_for_write(db, plan.identity);
+  // In WAL mode only a checkpoint writes the database file: its size shows what was copied back.
+  const std::uintmax_t before = fs::file_size(db);
+  store.write(batch_from(1));  // 80 kB of WAL: no checkpoint is due
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK(fs::file_size(db) == before);
+  store.write(batch_from(3), true);
+  bool copied = false;  // by the checkpointer's thread, soon after the commit
+  for (int k = 0; k < 200 && !copied; ++k) {
+    copied = fs::file_size(db) > before;
+    if (!copied) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  CHECK(copied);
+}
+
 TEST_CASE("games are written a batch at a time, or sooner once the last batch is flush_seconds old") {
   // By the game threads themselves, or by a writer thread of its own (batched_play.h).
   for (const bool writer_thread : {false, true})
