@@ -417,6 +417,9 @@ Store Store::open_for_write(const std::string& path, const StoreIdentity& id) {
     throw;
   }
   store.checkpoints_ = std::make_unique<WalCheckpointer>(db, own, path, q.integer(0));
+  // The writer's statements are prepared now, with the store (where the store is opened while
+  // the first games play, the first write does not wait for them).
+  store.writer_ = std::make_unique<Writer>(db, path, store.meta());
   return store;
 }
 

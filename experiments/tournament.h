@@ -21,6 +21,7 @@
 #include <exception>
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <map>
 #include <optional>
 #include <string>
@@ -180,6 +181,11 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
   shards::ready();
   TournamentRun run;
   std::optional<Store>& store = run.store;
+  // A new store (nothing to resume) is created -- the file, its schema, the writer's statements:
+  // 4-6 ms -- while the first games play; the first write waits for it, and so does the end of
+  // the loop, which rethrows its failure. Declared after `run`: destroyed first, it waits for
+  // the store it emplaces there.
+  std::shared_future<void> opened;
   std::vector<std::int64_t> pending;
   std::int64_t& resumed = run.resumed;
   if (shards::root()) {
@@ -187,24 +193,31 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     std::error_code ec;
     std::filesystem::create_directories(out_dir, ec);
     if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
-    store.emplace(Store::open_for_write(db_path, plan.identity));
     run.store_path = db_path;
-    std::vector<bool> done(static_cast<std::size_t>(plan.total), false);
-    run.results = store->results();
-    for (const auto& r : run.results) {
-      const std::int64_t g = r.index;
-      if (g >= plan.total && cfg.seating == Seating::kSeats) {
-        ++run.beyond;
-        continue;
+    if (!std::filesystem::exists(db_path, ec)) {
+      opened = std::async(std::launch::async, [&store, &plan, db_path] {
+                 store.emplace(Store::open_for_write(db_path, plan.identity));
+               }).share();
+      for (std::int64_t g = 0; g < plan.total; ++g) pending.push_back(g);
+    } else {
+      store.emplace(Store::open_for_write(db_path, plan.identity));
+      std::vector<bool> done(static_cast<std::size_t>(plan.total), false);
+      run.results = store->results();
+      for (const auto& r : run.results) {
+        const std::int64_t g = r.index;
+        if (g >= plan.total && cfg.seating == Seating::kSeats) {
+          ++run.beyond;
+          continue;
+        }
+        if (g < 0 || g >= plan.total)
+          throw Error(db_path + ": holds game " + std::to_string(g) + ", beyond this tournament's " +
+                      std::to_string(plan.total) + " games; the store is damaged");
+        done[static_cast<std::size_t>(g)] = true;
+        ++resumed;
       }
-      if (g < 0 || g >= plan.total)
-        throw Error(db_path + ": holds game " + std::to_string(g) + ", beyond this tournament's " +
-                    std::to_string(plan.total) + " games; the store is damaged");
-      done[static_cast<std::size_t>(g)] = true;
-      ++resumed;
+      for (std::int64_t g = 0; g < plan.total; ++g)
+        if (!done[static_cast<std::size_t>(g)]) pending.push_back(g);
     }
-    for (std::int64_t g = 0; g < plan.total; ++g)
-      if (!done[static_cast<std::size_t>(g)]) pending.push_back(g);
   }
   shards::ready();
 
@@ -249,6 +262,7 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
       // A batch smaller than cfg.batch is one of the run's last (batched_play.h, batch_due) or
       // of slow games written after kFlushSeconds: checkpointed at once, so that closing the
       // store at the end of the run has only the last few batches to copy back.
+      if (opened.valid()) opened.get();
       store->write(batch, static_cast<std::int64_t>(batch.size()) < cfg.batch);
       for (const GameRecord& r : batch) run.results.push_back(Store::result_of(r));
       stored += static_cast<std::int64_t>(batch.size());
@@ -257,6 +271,7 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     });
     return n;
   });
+  if (opened.valid()) opened.get();  // a run with nothing to write still leaves its store
   run.played = played;
   // Games finish out of index order on several threads, and the resumed ones were kept first.
   auto by_index = [](const Store::Result& a, const Store::Result& b) { return a.index < b.index; };

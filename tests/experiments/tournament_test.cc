@@ -888,6 +888,32 @@ TEST_CASE("the store refuses foreign, newer and other tournaments' databases, wr
   }
 }
 
+TEST_CASE(
+    "a new store opens while the first games play; one that cannot be created is named, nothing written") {
+  const auto& game = race(2);
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    auto cfg = race_config("agents = [\"random\", \"greedy\"]\ngames_per_lineup = 20\nbatch = 4\n");
+    cfg.threads = threads;
+    const auto dir = fresh_dir("unopenable" + std::to_string(threads));
+    fs::create_directories(dir);
+    // The store's path leads into a directory that does not exist: the checks before play find no
+    // store there, and SQLite cannot create one.
+    const std::string db = dir + "/tournament.db";
+    fs::create_symlink(dir + "/missing/tournament.db", db);
+    CHECK(error_of([&] { run_tournament(game, cfg, dir); }) ==
+          db + ": cannot open the database (unable to open database file)");
+    CHECK_FALSE(fs::exists(dir + "/missing"));
+    CHECK_FALSE(fs::exists(dir + "/summary.json"));
+    // Once the way is clear the run plays every game: none was counted as stored.
+    fs::remove(db);
+    const auto rep = run_tournament(game, cfg, dir);
+    CHECK(rep.played == 20);
+    CHECK(rep.resumed == 0);
+    CHECK(read_store_records(db).size() == 20);
+  }
+}
+
 TEST_CASE("experiment configs: each mistake names the file and the field") {
   auto err = [](const std::string& text) {
     return error_of([&] { parse_tournament_config(text, "x.toml"); });
