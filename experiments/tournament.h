@@ -194,6 +194,9 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     std::filesystem::create_directories(out_dir, ec);
     if (ec) throw Error("--out '" + out_dir + "': cannot create directory (" + ec.message() + ")");
     run.store_path = db_path;
+    // The rights to write into the directory, tried before any game is played (a new store is
+    // created beside the first games, and the summary after the last).
+    check_atomic_write((std::filesystem::path(out_dir) / "summary.json").string());
     if (!std::filesystem::exists(db_path, ec)) {
       opened = std::async(std::launch::async, [&store, &plan, db_path] {
                  store.emplace(Store::open_for_write(db_path, plan.identity));

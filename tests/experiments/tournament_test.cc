@@ -886,6 +886,12 @@ TEST_CASE("the store refuses foreign, newer and other tournaments' databases, wr
     CHECK(error_of([&] { read_store_records(dir + "/none.db"); }) ==
           dir + "/none.db: no such tournament store");
   }
+  SUBCASE("a summary that cannot be written: refused before any game is played") {
+    fs::create_directories(dir + "/summary.json.tmp");
+    CHECK(error_of([&] { run_tournament(game, cfg, dir); }) ==
+          dir + "/summary.json: cannot write (Is a directory)");
+    CHECK_FALSE(fs::exists(db));
+  }
 }
 
 TEST_CASE(
