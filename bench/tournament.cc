@@ -21,18 +21,43 @@
 //                  the ratio without them (per_game). Arg: games a run (8,192: 30 pairs, about
 //                  two minutes; 65,536, where the fixed costs weigh an eighth as much: 10 pairs,
 //                  about three minutes).
+// BM_Scaling:      the other target, 2 threads at least 1.8x the games/s of 1, in its two
+//                  readings, beside the bare games' own scaling: each iteration is a round of
+//                  five runs of the same games, in random order, each timed by the wall clock --
+//                  the bare games on one thread and on two; tournaments with one game thread
+//                  and the second core to spare for the store's writing, with one game thread
+//                  confined to one core with every thread it starts (its writer and checkpoints
+//                  then share the game's core, as at two threads they share the game threads'),
+//                  and with two game threads. Counters, per ratio of the rounds' times, the
+//                  median, the 95% interval of that median and the rounds at 1.8 or more:
+//                  spare (one thread with a core to spare against two threads), core (one
+//                  thread confined to a core against two threads), bare (the bare games, one
+//                  thread against two: the machine's own ceiling). Also the medians of the
+//                  tournaments' CPU time (user + system) over the two-thread run's (the same
+//                  work, or not), and of the one-thread tournament over the one-thread bare
+//                  games; and spare's two factors: spare_ceiling, twice the one-thread time
+//                  over the two-thread run's CPU time (what spare would be, were both cores
+//                  busy with the two threads' work), and two_busy, the two-thread run's CPU
+//                  time over twice its wall time (how busy it kept them). Arg: games a run
+//                  (32,768: 20 rounds, about eight minutes).
 // BM_StoreWrite:   100,000 recorded games (cycling through 200 real checkers records) written
 //                  into a fresh store in batches of 256 (the default); reports the time and
 //                  games/s.
 #include <benchmark/benchmark.h>
 
+#include <sched.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <random>
 #include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "agents/random_agent.h"
@@ -226,6 +251,89 @@ void BM_Overhead(benchmark::State& bs) {
   bs.counters["plies_ratio"] = tour_plies / bare_plies;  // 1: both play the same games
 }
 
+// The process's CPU time so far (user + system, every thread), in seconds.
+double process_cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  auto s = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+  };
+  return s(u.ru_utime) + s(u.ru_stime);
+}
+
+void BM_Scaling(benchmark::State& bs) {
+  using Clock = std::chrono::steady_clock;
+  const std::int64_t games = bs.range(0);
+  cpu_set_t cores;
+  if (sched_getaffinity(0, sizeof cores, &cores) != 0 || CPU_COUNT(&cores) < 2) {
+    bs.SkipWithError("BM_Scaling needs two cores");
+    return;
+  }
+  cpu_set_t one;  // the first of them
+  CPU_ZERO(&one);
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &cores)) {
+      CPU_SET(c, &one);
+      break;
+    }
+  const std::string dir = scratch("scaling");
+  enum Run { kBare1, kBare2, kSpare, kCore, kTwo };
+  // One run; its wall and CPU seconds. Confined to one core, this thread and every thread the
+  // tournament starts (they inherit the affinity) share it; the affinity is restored after.
+  auto play = [&](Run run) -> std::pair<double, double> {
+    fs::remove_all(dir);
+    if (run == kCore && sched_setaffinity(0, sizeof one, &one) != 0)
+      throw std::runtime_error("BM_Scaling: cannot confine the run to one core");
+    const double cpu0 = process_cpu_seconds();
+    const auto t0 = Clock::now();
+    if (run == kBare1 || run == kBare2)
+      play_bare(run == kBare1 ? 1 : 2, games);
+    else
+      run_tournament(game(), config(run == kTwo ? 2 : 1, games), dir);
+    const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+    const double cpu = process_cpu_seconds() - cpu0;
+    if (run == kCore) sched_setaffinity(0, sizeof cores, &cores);
+    return {wall, cpu};
+  };
+  std::array<Run, 5> order = {kBare1, kBare2, kSpare, kCore, kTwo};
+  std::mt19937 shuffle(9);
+  std::vector<double> spare, core, bare, cpu_spare, cpu_core, over, ceiling, busy;
+  for (auto _ : bs) {
+    std::shuffle(order.begin(), order.end(), shuffle);
+    std::array<std::pair<double, double>, 5> t{};
+    for (const Run r : order) t[r] = play(r);
+    spare.push_back(t[kSpare].first / t[kTwo].first);
+    core.push_back(t[kCore].first / t[kTwo].first);
+    bare.push_back(t[kBare1].first / t[kBare2].first);
+    cpu_spare.push_back(t[kSpare].second / t[kTwo].second);
+    cpu_core.push_back(t[kCore].second / t[kTwo].second);
+    over.push_back(t[kSpare].first / t[kBare1].first);
+    // spare = ceiling x busy: the ratio if the two threads kept both cores busy with their
+    // work, and the share of both cores they kept busy.
+    ceiling.push_back(2 * t[kSpare].first / t[kTwo].second);
+    busy.push_back(t[kTwo].second / (2 * t[kTwo].first));
+  }
+  fs::remove_all(dir);
+  const std::size_t n = spare.size(), j = median_rank_low(n);
+  auto report = [&](const std::string& name, std::vector<double> v) {
+    bs.counters[name] = median(v);
+    std::sort(v.begin(), v.end());
+    bs.counters[name + "_low95"] = v[j - 1];
+    bs.counters[name + "_high95"] = v[n - j];
+    bs.counters[name + "_rounds>=1.8"] =
+        static_cast<double>(std::count_if(v.begin(), v.end(), [](double x) { return x >= 1.8; }));
+  };
+  bs.counters["rounds"] = static_cast<double>(n);
+  report("spare", spare);
+  report("core", core);
+  report("bare", bare);
+  bs.counters["cpu_spare/two"] = median(cpu_spare);
+  bs.counters["cpu_core/two"] = median(cpu_core);
+  bs.counters["tour1/bare1"] = median(over);
+  bs.counters["spare_ceiling"] = median(ceiling);
+  bs.counters["two_busy"] = median(busy);
+}
+
 void BM_StoreWrite(benchmark::State& bs) {
   const std::int64_t total = bs.range(0);
   const std::string dir = scratch("store");
@@ -275,6 +383,7 @@ BENCHMARK(BM_Tournament)
     ->MinTime(2.0);
 BENCHMARK(BM_Overhead)->Arg(kGames)->Iterations(30)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Overhead)->Arg(8 * kGames)->Iterations(10)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Scaling)->Arg(4 * kGames)->Iterations(20)->Unit(benchmark::kSecond)->UseRealTime();
 BENCHMARK(BM_StoreWrite)->Arg(100'000)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 
 BENCHMARK_MAIN();
