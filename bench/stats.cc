@@ -70,15 +70,16 @@ BENCHMARK(BM_ReadRecords)->Unit(benchmark::kSecond)->Iterations(1)->MeasureProce
 
 void BM_Stats(benchmark::State& bs) {
   const std::string& dir = run_dir();
-  std::int64_t actions = 0;
   for (auto _ : bs) {
-    const auto records = experiments::load_run_records(dir);
-    actions = 0;
-    for (const auto& r : records) actions += static_cast<std::int64_t>(r.actions.size());
+    experiments::RunRecords run(dir);  // as `qilab stats` reads it
     experiments::StatsOptions o;
-    o.source = dir;
-    benchmark::DoNotOptimize(experiments::run_stats(records, o));
+    o.source = run.source();
+    benchmark::DoNotOptimize(experiments::run_stats(run.passes(), o));
   }
+  std::int64_t actions = 0;
+  experiments::RunRecords(dir).read(true, [&](const std::vector<GameRecord>& batch) {
+    for (const auto& r : batch) actions += static_cast<std::int64_t>(r.actions.size());
+  });
   bs.counters["records"] = static_cast<double>(kRecords);
   bs.counters["actions"] = static_cast<double>(actions);
 }

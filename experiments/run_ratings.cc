@@ -92,99 +92,102 @@ struct PerGame {
 
 }  // namespace
 
-nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::string& source) {
+nlohmann::json run_ratings(const RecordPasses& passes, const std::string& source) {
   using nlohmann::json;
   std::map<std::pair<std::string, std::string>, std::vector<int>> cache;
   std::vector<std::pair<std::string, PerGame>> games;
-  for (std::size_t k = 0; k < records.size(); ++k) {
-    const GameRecord& r = records[k];
-    const std::string at =
-        source + ": record " + std::to_string(k + 1) + " (game index " + std::to_string(r.index) + ")";
-    try {
-      find_game(r.game);
-    } catch (const Error& e) {
-      throw Error(at + ": field 'game': " + e.what());
-    }
-    const std::vector<int>& teams = teams_of(r, at, cache);
-    if (r.returns.size() != teams.size())
-      throw Error(at + ": field 'returns' has " + std::to_string(r.returns.size()) + " values, expected " +
-                  std::to_string(teams.size()) + " (one per seat)");
-    if (r.agents.size() != teams.size())
-      throw Error(at + ": field 'agents' has " + std::to_string(r.agents.size()) + " names, expected " +
-                  std::to_string(teams.size()) + " (one per seat)");
-    auto g = std::find_if(games.begin(), games.end(), [&](const auto& x) { return x.first == r.game; });
-    if (g == games.end()) {
-      games.push_back({r.game, {}});
-      g = games.end() - 1;
-    }
-    PerGame& pg = g->second;
-    ++pg.games;
-    std::vector<int> seat_agent;
-    for (const auto& a : r.agents) seat_agent.push_back(pg.id(a));
-
-    // Junqi: the ladder, seat by seat (an agent in several seats takes each seat's points).
-    if (r.game == "junqi6" || r.game == "junqi4") {
-      std::vector<int> levels;
-      for (int a : seat_agent) levels.push_back(pg.ladder[static_cast<std::size_t>(a)].level);
-      const auto points = junqi::ladder::game_points(r.returns, junqi::ladder::stake(levels));
-      for (std::size_t s = 0; s < seat_agent.size(); ++s) {
-        auto& st = pg.ladder[static_cast<std::size_t>(seat_agent[s])];
-        st = junqi::ladder::after_game(st, points[s]);
-        ++pg.ladder_games[static_cast<std::size_t>(seat_agent[s])];
+  std::size_t records = 0;
+  passes(false, [&](const std::vector<GameRecord>& batch) {
+    for (const GameRecord& r : batch) {
+      const std::size_t k = records++;
+      const std::string at =
+          source + ": record " + std::to_string(k + 1) + " (game index " + std::to_string(r.index) + ")";
+      try {
+        find_game(r.game);
+      } catch (const Error& e) {
+        throw Error(at + ": field 'game': " + e.what());
       }
-    }
-
-    // Sides: one agent each, or the game is left out.
-    const int sides = *std::max_element(teams.begin(), teams.end()) + 1;
-    std::vector<int> side_agent(static_cast<std::size_t>(sides), -1);
-    std::vector<double> side_return(static_cast<std::size_t>(sides));
-    bool mixed = false;
-    for (std::size_t s = 0; s < teams.size(); ++s) {
-      int& a = side_agent[static_cast<std::size_t>(teams[s])];
-      if (a >= 0 && a != seat_agent[s]) mixed = true;
-      a = seat_agent[s];
-      side_return[static_cast<std::size_t>(teams[s])] = r.returns[s];
-    }
-    if (mixed) {
-      ++pg.mixed;
-      continue;
-    }
-    if (std::all_of(side_agent.begin(), side_agent.end(), [&](int a) { return a == side_agent[0]; })) {
-      ++pg.one_agent;
-      continue;
-    }
-    if (sides == 2) {
-      const auto outcomes = seat_outcomes(r.returns, teams);
-      // Seat of side 0: its outcome is the side's.
-      const std::size_t s0 =
-          static_cast<std::size_t>(std::find(teams.begin(), teams.end(), 0) - teams.begin());
-      const double score = outcomes[s0] == Outcome::kWin ? 1.0 : outcomes[s0] == Outcome::kDraw ? 0.5 : 0.0;
-      pg.pairs.push_back({side_agent[0], side_agent[1], score});
-      ++pg.pair_games[static_cast<std::size_t>(side_agent[0])];
-      ++pg.pair_games[static_cast<std::size_t>(side_agent[1])];
-    } else {
-      // Sides ordered by return, best first; equal returns tie.
-      std::vector<int> order(static_cast<std::size_t>(sides));
-      for (int t = 0; t < sides; ++t) order[static_cast<std::size_t>(t)] = t;
-      std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
-        return side_return[static_cast<std::size_t>(x)] > side_return[static_cast<std::size_t>(y)];
-      });
-      Placing pl;
-      for (std::size_t i = 0; i < order.size(); ++i) {
-        const auto t = static_cast<std::size_t>(order[i]);
-        if (i == 0 || side_return[t] != side_return[static_cast<std::size_t>(order[i - 1])])
-          pl.groups.emplace_back();
-        pl.groups.back().push_back(side_agent[t]);
+      const std::vector<int>& teams = teams_of(r, at, cache);
+      if (r.returns.size() != teams.size())
+        throw Error(at + ": field 'returns' has " + std::to_string(r.returns.size()) + " values, expected " +
+                    std::to_string(teams.size()) + " (one per seat)");
+      if (r.agents.size() != teams.size())
+        throw Error(at + ": field 'agents' has " + std::to_string(r.agents.size()) + " names, expected " +
+                    std::to_string(teams.size()) + " (one per seat)");
+      auto g = std::find_if(games.begin(), games.end(), [&](const auto& x) { return x.first == r.game; });
+      if (g == games.end()) {
+        games.push_back({r.game, {}});
+        g = games.end() - 1;
       }
-      pg.placings.push_back(std::move(pl));
-      std::vector<bool> seen(pg.agents.size());
-      for (int a : side_agent)
-        if (!seen[static_cast<std::size_t>(a)]) {
-          seen[static_cast<std::size_t>(a)] = true;
-          ++pg.placing_games[static_cast<std::size_t>(a)];
+      PerGame& pg = g->second;
+      ++pg.games;
+      std::vector<int> seat_agent;
+      for (const auto& a : r.agents) seat_agent.push_back(pg.id(a));
+
+      // Junqi: the ladder, seat by seat (an agent in several seats takes each seat's points).
+      if (r.game == "junqi6" || r.game == "junqi4") {
+        std::vector<int> levels;
+        for (int a : seat_agent) levels.push_back(pg.ladder[static_cast<std::size_t>(a)].level);
+        const auto points = junqi::ladder::game_points(r.returns, junqi::ladder::stake(levels));
+        for (std::size_t s = 0; s < seat_agent.size(); ++s) {
+          auto& st = pg.ladder[static_cast<std::size_t>(seat_agent[s])];
+          st = junqi::ladder::after_game(st, points[s]);
+          ++pg.ladder_games[static_cast<std::size_t>(seat_agent[s])];
         }
+      }
+
+      // Sides: one agent each, or the game is left out.
+      const int sides = *std::max_element(teams.begin(), teams.end()) + 1;
+      std::vector<int> side_agent(static_cast<std::size_t>(sides), -1);
+      std::vector<double> side_return(static_cast<std::size_t>(sides));
+      bool mixed = false;
+      for (std::size_t s = 0; s < teams.size(); ++s) {
+        int& a = side_agent[static_cast<std::size_t>(teams[s])];
+        if (a >= 0 && a != seat_agent[s]) mixed = true;
+        a = seat_agent[s];
+        side_return[static_cast<std::size_t>(teams[s])] = r.returns[s];
+      }
+      if (mixed) {
+        ++pg.mixed;
+        continue;
+      }
+      if (std::all_of(side_agent.begin(), side_agent.end(), [&](int a) { return a == side_agent[0]; })) {
+        ++pg.one_agent;
+        continue;
+      }
+      if (sides == 2) {
+        const auto outcomes = seat_outcomes(r.returns, teams);
+        // Seat of side 0: its outcome is the side's.
+        const std::size_t s0 =
+            static_cast<std::size_t>(std::find(teams.begin(), teams.end(), 0) - teams.begin());
+        const double score = outcomes[s0] == Outcome::kWin ? 1.0 : outcomes[s0] == Outcome::kDraw ? 0.5 : 0.0;
+        pg.pairs.push_back({side_agent[0], side_agent[1], score});
+        ++pg.pair_games[static_cast<std::size_t>(side_agent[0])];
+        ++pg.pair_games[static_cast<std::size_t>(side_agent[1])];
+      } else {
+        // Sides ordered by return, best first; equal returns tie.
+        std::vector<int> order(static_cast<std::size_t>(sides));
+        for (int t = 0; t < sides; ++t) order[static_cast<std::size_t>(t)] = t;
+        std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+          return side_return[static_cast<std::size_t>(x)] > side_return[static_cast<std::size_t>(y)];
+        });
+        Placing pl;
+        for (std::size_t i = 0; i < order.size(); ++i) {
+          const auto t = static_cast<std::size_t>(order[i]);
+          if (i == 0 || side_return[t] != side_return[static_cast<std::size_t>(order[i - 1])])
+            pl.groups.emplace_back();
+          pl.groups.back().push_back(side_agent[t]);
+        }
+        pg.placings.push_back(std::move(pl));
+        std::vector<bool> seen(pg.agents.size());
+        for (int a : side_agent)
+          if (!seen[static_cast<std::size_t>(a)]) {
+            seen[static_cast<std::size_t>(a)] = true;
+            ++pg.placing_games[static_cast<std::size_t>(a)];
+          }
+      }
     }
-  }
+  });
 
   json out = json::array();
   for (auto& [id, pg] : games) {
@@ -215,7 +218,11 @@ nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::st
     }
     out.push_back(std::move(g));
   }
-  return {{"records", records.size()}, {"games", std::move(out)}};
+  return {{"records", records}, {"games", std::move(out)}};
+}
+
+nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::string& source) {
+  return run_ratings(passes_over(records), source);
 }
 
 namespace {

@@ -11,11 +11,13 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/record.h"
+#include "experiments/run_records.h"
 
 namespace qilab::experiments {
 
 // Throws Error naming `source`, the record and the field for a record whose game, options,
-// returns or agents do not fit.
+// returns or agents do not fit. Reads one pass, without moves (run_records.h).
+nlohmann::json run_ratings(const RecordPasses& passes, const std::string& source = "records");
 nlohmann::json run_ratings(const std::vector<GameRecord>& records, const std::string& source = "records");
 std::string format_ratings(const nlohmann::json& ratings);
 

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <deque>
 #include <exception>
 #include <map>
 #include <utility>
@@ -18,11 +19,6 @@
 namespace qilab::experiments {
 
 namespace {
-
-struct Variant {
-  nlohmann::json options;
-  std::vector<std::size_t> records;  // positions in the record list
-};
 
 std::string where(const StatsOptions& o, std::size_t k, const GameRecord& r) {
   return o.source + ": record " + std::to_string(k + 1) + " (game index " + std::to_string(r.index) + ")";
@@ -169,99 +165,150 @@ GameRow replay(const G& game, const GameRecord& r, const std::string& at, const 
 
 }  // namespace
 
-nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOptions& options) {
+nlohmann::json run_stats(const RecordPasses& passes, const StatsOptions& options) {
   using nlohmann::json;
-  // Games in first-seen order, each with its variants in first-seen order.
-  std::vector<std::pair<std::string, std::vector<Variant>>> games;
-  for (std::size_t k = 0; k < records.size(); ++k) {
-    const GameRecord& r = records[k];
-    auto g = std::find_if(games.begin(), games.end(), [&](const auto& x) { return x.first == r.game; });
-    if (g == games.end()) {
-      try {
-        find_game(r.game);
-      } catch (const Error& e) {  // "unknown game 'x' (known: ...)", said of this record's field
-        throw Error(where(options, k, r) + ": field 'game': " + e.what());
+  // The first pass, without moves: the games and their variants (options) in first-seen order,
+  // each variant's agents and config hashes in first-seen order, and each record's variant.
+  struct Variant {
+    std::size_t game = 0;  // in `games`
+    json options;
+    std::string where;  // its first record, for errors about the options
+    std::int64_t records = 0;
+    std::vector<std::string> agents;
+    json config_hashes = json::array();
+  };
+  std::vector<std::pair<std::string, std::vector<std::uint32_t>>> games;  // id, its variants
+  std::vector<Variant> variants;
+  std::vector<std::uint32_t> variant_of;  // by record
+  passes(false, [&](const std::vector<GameRecord>& batch) {
+    for (const GameRecord& r : batch) {
+      const std::size_t k = variant_of.size();
+      auto g = std::find_if(games.begin(), games.end(), [&](const auto& x) { return x.first == r.game; });
+      if (g == games.end()) {
+        try {
+          find_game(r.game);
+        } catch (const Error& e) {  // "unknown game 'x' (known: ...)", said of this record's field
+          throw Error(where(options, k, r) + ": field 'game': " + e.what());
+        }
+        games.push_back({r.game, {}});
+        g = games.end() - 1;
       }
-      games.push_back({r.game, {}});
-      g = games.end() - 1;
+      auto v = std::find_if(g->second.begin(), g->second.end(),
+                            [&](std::uint32_t x) { return variants[x].options == r.options; });
+      if (v == g->second.end()) {
+        g->second.push_back(static_cast<std::uint32_t>(variants.size()));
+        Variant fresh;
+        fresh.game = static_cast<std::size_t>(g - games.begin());
+        fresh.options = r.options;
+        fresh.where = where(options, k, r) + ": field 'options'";
+        variants.push_back(std::move(fresh));
+        v = g->second.end() - 1;
+      }
+      Variant& var = variants[*v];
+      ++var.records;
+      for (const auto& a : r.agents)
+        if (std::find(var.agents.begin(), var.agents.end(), a) == var.agents.end()) var.agents.push_back(a);
+      if (std::find(var.config_hashes.begin(), var.config_hashes.end(), r.config_hash) ==
+          var.config_hashes.end())
+        var.config_hashes.push_back(r.config_hash);
+      variant_of.push_back(*v);
     }
-    auto v = std::find_if(g->second.begin(), g->second.end(),
-                          [&](const Variant& x) { return x.options == r.options; });
-    if (v == g->second.end()) {
-      g->second.push_back({r.options, {}});
-      v = g->second.end() - 1;
-    }
-    v->records.push_back(k);
-  }
+  });
 
+  // Then a pass with moves for each game: its records replayed, batch by batch.
   json out_games = json::array();
   std::int64_t traced_total = 0;
-  for (const auto& [id, variants] : games) {
+  for (std::size_t gi = 0; gi < games.size(); ++gi) {
+    const std::string& id = games[gi].first;
     json out = with_game(id, [&]<Game G>() {
       using Analysis = typename AnalysisOf<G>::type;
       Analysis analysis;
-      json out_variants = json::array();
-      for (const Variant& var : variants) {
-        const GameRecord& first = records[var.records.front()];
-        GameConfig config{id, where(options, var.records.front(), first) + ": field 'options'", var.options};
-        const G game(resolve_options(G::option_specs(), config, {}));
+      // One per variant of this game, in first-seen order.
+      struct Run {
+        const Variant& variant;
+        G game;
+        std::vector<int> teams;
+        RunTables tables;
+        std::int64_t replayed = 0, traced = 0;
+      };
+      std::deque<Run> runs;
+      std::vector<std::size_t> run_of(variants.size());  // variant -> its run
+      for (const std::uint32_t v : games[gi].second) {
+        const Variant& var = variants[v];
+        const G game(resolve_options(G::option_specs(), GameConfig{id, var.where, var.options}, {}));
         std::vector<int> teams;
         const auto start = game.initial_state();
         for (Player p = 0; p < game.num_players(); ++p) teams.push_back(start.team_of(p));
-        std::vector<std::string> agents;
-        for (std::size_t k : var.records)
-          for (const auto& a : records[k].agents)
-            if (std::find(agents.begin(), agents.end(), a) == agents.end()) agents.push_back(a);
-        RunTables tables(teams, agents, Analysis::kKnowsEndings);
-        const std::size_t n = var.records.size();
-        // Replayed in parallel: each thread takes one contiguous run of records (static
-        // schedule) into its own analysis; the analyses are merged in thread order and the rows
-        // added in record order, so the output does not depend on the thread count.
-        std::vector<GameRow> rows(n);
-        std::vector<std::exception_ptr> errors(n);
+        run_of[v] = runs.size();
+        runs.push_back({var, game, teams, RunTables(teams, var.agents, Analysis::kKnowsEndings)});
+      }
+      std::size_t first = 0;  // the batch's first record, in the run
+      passes(true, [&](const std::vector<GameRecord>& batch) {
+        // This game's records of the batch, each with its run and whether it is traced.
+        struct Job {
+          std::size_t at;
+          Run* run;
+          bool trace;
+        };
+        std::vector<Job> jobs;
+        for (std::size_t i = 0; i < batch.size() && first + i < variant_of.size(); ++i) {
+          const Variant& var = variants[variant_of[first + i]];
+          if (var.game != gi) continue;
+          Run& run = runs[run_of[variant_of[first + i]]];
+          jobs.push_back({i, &run,
+                          traced(static_cast<std::size_t>(run.replayed++),
+                                 static_cast<std::size_t>(var.records), options.trace_games)});
+        }
+        // Replayed in parallel: each thread takes one contiguous run of jobs (static schedule)
+        // into its own analysis; the analyses are merged in thread order and the rows added in
+        // record order, so the output depends neither on the thread count nor on the batches.
+        std::vector<GameRow> rows(jobs.size());
+        std::vector<std::exception_ptr> errors(jobs.size());
         std::vector<Analysis> parts(static_cast<std::size_t>(omp_get_max_threads()));
 #pragma omp parallel num_threads(static_cast <int>(parts.size()))
         {
           Analysis& mine = parts[static_cast<std::size_t>(omp_get_thread_num())];
 #pragma omp for schedule(static)
-          for (std::int64_t i = 0; i < static_cast<std::int64_t>(n); ++i) {
-            const auto u = static_cast<std::size_t>(i);
-            const std::size_t k = var.records[u];
+          for (std::int64_t j = 0; j < static_cast<std::int64_t>(jobs.size()); ++j) {
+            const Job& job = jobs[static_cast<std::size_t>(j)];
+            const GameRecord& r = batch[job.at];
             try {
-              rows[u] = replay(game, records[k], where(options, k, records[k]), teams,
-                               traced(u, n, options.trace_games), mine);
+              rows[static_cast<std::size_t>(j)] = replay(job.run->game, r, where(options, first + job.at, r),
+                                                         job.run->teams, job.trace, mine);
             } catch (...) {
-              errors[u] = std::current_exception();
+              errors[static_cast<std::size_t>(j)] = std::current_exception();
             }
           }
         }
         for (const auto& e : errors)
           if (e) std::rethrow_exception(e);  // the first record's error, whatever the timing
         for (const Analysis& part : parts) analysis.merge(part);
-        std::int64_t traced_here = 0;
-        for (const GameRow& row : rows) {
-          traced_here += row.trace.traced;
-          tables.add(row);
+        for (std::size_t j = 0; j < jobs.size(); ++j) {
+          jobs[j].run->traced += rows[j].trace.traced;
+          jobs[j].run->tables.add(rows[j]);
         }
-        traced_total += traced_here;
-        json config_hashes = json::array();
-        for (std::size_t k : var.records)
-          if (std::find(config_hashes.begin(), config_hashes.end(), records[k].config_hash) ==
-              config_hashes.end())
-            config_hashes.push_back(records[k].config_hash);
-        out_variants.push_back({{"options", var.options},
-                                {"config_hashes", std::move(config_hashes)},
-                                {"seats", game.num_players()},
-                                {"agents", agents},
-                                {"records", n},
-                                {"traced", traced_here},
-                                {"tables", tables.to_json()}});
+        first += batch.size();
+      });
+      json out_variants = json::array();
+      for (const Run& run : runs) {
+        if (run.replayed != run.variant.records)
+          throw Error(options.source + ": the records changed while they were read (" +
+                      std::to_string(run.variant.records) + " games of a variant, then " +
+                      std::to_string(run.replayed) + ")");
+        traced_total += run.traced;
+        out_variants.push_back({{"options", run.variant.options},
+                                {"config_hashes", run.variant.config_hashes},
+                                {"seats", run.game.num_players()},
+                                {"agents", run.variant.agents},
+                                {"records", run.variant.records},
+                                {"traced", run.traced},
+                                {"tables", run.tables.to_json()}});
       }
       return json{{"game", id}, {"variants", std::move(out_variants)}, {"analysis", analysis.to_json()}};
     });
     out_games.push_back(std::move(out));
   }
-  return {{"records", records.size()},
+  return {{"records", variant_of.size()},
           {"trace",
            {{"games", traced_total},
             {"per_variant", options.trace_games},
@@ -270,6 +317,10 @@ nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOpti
              "(game k of n when floor((k+1)T/n) > floor(kT/n))"}}},
           {"intervals", kIntervals},
           {"games", std::move(out_games)}};
+}
+
+nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOptions& options) {
+  return run_stats(passes_over(records), options);
 }
 
 namespace {

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/record.h"
+#include "experiments/run_records.h"
 
 namespace qilab::experiments {
 
@@ -22,10 +23,14 @@ struct StatsOptions {
   std::string source = "records";
 };
 
-// Throws Error naming the source, the record (its line number in file order and its game
-// index) and what is wrong: an unknown game or option, a count of returns or agents that does
-// not fit the game, an action that is not legal where it stands, a game that does not end with
-// its last action or ends with other returns than recorded.
+// Reads the records in passes (run_records.h): one without moves that groups them, then one
+// with moves for each game they hold, which replays its records a batch at a time, so memory
+// holds one batch of games, not the run. Throws Error naming the source, the record (its
+// position in record order and its game index) and what is wrong: an unknown game or option, a
+// count of returns or agents that does not fit the game, an action that is not legal where it
+// stands, a game that does not end with its last action or ends with other returns than
+// recorded.
+nlohmann::json run_stats(const RecordPasses& passes, const StatsOptions& options = {});
 nlohmann::json run_stats(const std::vector<GameRecord>& records, const StatsOptions& options = {});
 
 // The plain-text report of run_stats' object.

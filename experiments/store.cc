@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -521,7 +522,13 @@ void Store::write(const std::vector<GameRecord>& games, bool checkpoint) {
   if (checkpoints_) checkpoints_->committed(checkpoint);
 }
 
-std::vector<GameRecord> Store::records() const {
+void Store::hold_snapshot() {
+  exec(db_, path_, "BEGIN");
+  game_count();  // the read transaction starts with its first read
+}
+
+void Store::read_records(const RecordBatching& batching, bool moves, bool stats,
+                         const std::function<void(std::vector<GameRecord>&)>& take) const {
   const nlohmann::json m = meta();
   const std::string where = path_ + ": meta";
   const std::string game = m["game"].get<std::string>();
@@ -532,7 +539,7 @@ std::vector<GameRecord> Store::records() const {
   } catch (const std::exception&) {
     throw Error(where + ".seed: expected an integer 0 to 18446744073709551615, got " + brief(m["seed"]));
   }
-  const std::vector<StoreAgent> agents = read_agents(db_, path_);
+  read_agents(db_, path_);  // refuses agents whose options do not parse
   nlohmann::json agent_files = nlohmann::json::object();
   std::map<std::int64_t, std::string> name_of;
   {
@@ -545,72 +552,79 @@ std::vector<GameRecord> Store::records() const {
       }
     }
   }
-  // Records are read in three passes over index-ordered tables, merged by game index. Schema 1
-  // kept actions and notation as JSON texts, schema 2 a blob of 4-byte ids, schema 3 of varints.
+  // Three index-ordered tables are stepped together, a game at a time: its row of games, then
+  // its seats and its per-move statistics. Schema 1 kept actions and notation as JSON texts,
+  // schema 2 a blob of 4-byte ids, schema 3 of varints.
   const bool schema1 = m.value("schema", "") == "1", schema2 = m.value("schema", "") == "2";
-  std::vector<GameRecord> out;
-  std::map<std::int64_t, std::size_t> slot;
-  {
-    Statement q(db_, path_,
-                schema1
-                    ? "SELECT idx, lineup, options, config_hash, actions, notation, setups, program, events, "
-                      "ending FROM games ORDER BY idx"
-                    : "SELECT idx, lineup, options, config_hash, actions, NULL, setups, program, events, "
-                      "ending FROM games ORDER BY idx");
-    while (q.step()) {
-      GameRecord r;
-      r.index = q.integer(0);
-      const std::string w = path_ + ": game " + std::to_string(r.index);
-      r.lineup = q.integer(1);
-      r.game = game;
-      r.options = q.is_null(2) ? base_options : parse_json(q.text(2), w + " options");
-      r.config_hash = q.text(3);
-      r.seed = seed;
-      r.setups = parse_json(q.text(6), w + " setups");
-      r.program = q.text(7);
-      r.agent_files = agent_files;
-      nlohmann::json j = r.to_json();
-      j["actions"] = schema1 ? parse_json(q.text(4), w + " actions") : nlohmann::json::array();
-      j["notation"] = schema1 ? parse_json(q.text(5), w + " notation") : nlohmann::json::array();
-      j["events"] = parse_json(q.text(8), w + " events");
-      j["ending"] = q.text(9);
-      j["agents"] = nlohmann::json::array();
-      j["returns"] = nlohmann::json::array();
-      slot[r.index] = out.size();
-      out.push_back(GameRecord::from_json(j, w));  // checks every field as a records file would be
-      if (!schema1)
-        out.back().actions = schema2 ? actions_from_blob(q.blob(4), w) : actions_from_varints(q.blob(4), w);
-    }
-  }
-  {
-    Statement q(db_, path_, "SELECT game, seat, agent, result FROM seats ORDER BY game, seat");
-    while (q.step()) {
-      auto it = slot.find(q.integer(0));
-      if (it == slot.end())
-        throw Error(path_ + ": seats lists game " + std::to_string(q.integer(0)) + ", which games does not");
-      GameRecord& r = out[it->second];
-      if (q.integer(1) != static_cast<std::int64_t>(r.returns.size()))
-        throw Error(path_ + ": game " + std::to_string(r.index) + " lacks seat " +
-                    std::to_string(r.returns.size()));
-      auto name = name_of.find(q.integer(2));
+  const std::string sql = std::string("SELECT idx, lineup, options, config_hash, ") +
+                          (moves ? "actions" : "NULL") + ", " + (schema1 && moves ? "notation" : "NULL") +
+                          ", setups, program, events, ending FROM games ORDER BY idx";
+  Statement q(db_, path_, sql.c_str());
+  Statement seats(db_, path_, "SELECT game, seat, agent, result FROM seats ORDER BY game, seat");
+  Statement per_move(db_, path_,
+                     stats ? "SELECT game, ply, seat, stats FROM move_stats ORDER BY game, rowid"
+                           : "SELECT 0, 0, 0, '' WHERE 0");
+  bool more_seats = seats.step(), more_stats = per_move.step();
+  const auto stray_seat = [&] {
+    return Error(path_ + ": seats lists game " + std::to_string(seats.integer(0)) + ", which games does not");
+  };
+  std::vector<GameRecord> batch;
+  std::size_t bytes = 0;
+  while (q.step()) {
+    GameRecord r;
+    r.index = q.integer(0);
+    const std::string w = path_ + ": game " + std::to_string(r.index);
+    r.lineup = q.integer(1);
+    r.game = game;
+    r.options = q.is_null(2) ? base_options : parse_json(q.text(2), w + " options");
+    r.config_hash = q.text(3);
+    r.seed = seed;
+    r.setups = parse_json(q.text(6), w + " setups");
+    r.program = q.text(7);
+    r.agent_files = agent_files;
+    nlohmann::json j = r.to_json();
+    j["actions"] = schema1 && moves ? parse_json(q.text(4), w + " actions") : nlohmann::json::array();
+    j["notation"] = schema1 && moves ? parse_json(q.text(5), w + " notation") : nlohmann::json::array();
+    j["events"] = parse_json(q.text(8), w + " events");
+    j["ending"] = q.text(9);
+    j["agents"] = nlohmann::json::array();
+    j["returns"] = nlohmann::json::array();
+    batch.push_back(GameRecord::from_json(j, w));  // checks every field as a records file would be
+    GameRecord& b = batch.back();
+    if (moves && !schema1)
+      b.actions = schema2 ? actions_from_blob(q.blob(4), w) : actions_from_varints(q.blob(4), w);
+    for (; more_seats && seats.integer(0) <= b.index; more_seats = seats.step()) {
+      if (seats.integer(0) < b.index) throw stray_seat();
+      if (seats.integer(1) != static_cast<std::int64_t>(b.returns.size()))
+        throw Error(path_ + ": game " + std::to_string(b.index) + " lacks seat " +
+                    std::to_string(b.returns.size()));
+      auto name = name_of.find(seats.integer(2));
       if (name == name_of.end())
-        throw Error(path_ + ": game " + std::to_string(r.index) + " seats an agent not in agents");
-      r.agents.push_back(name->second);
-      r.returns.push_back(q.real(3));
+        throw Error(path_ + ": game " + std::to_string(b.index) + " seats an agent not in agents");
+      b.agents.push_back(name->second);
+      b.returns.push_back(seats.real(3));
+    }
+    for (; more_stats && per_move.integer(0) <= b.index; more_stats = per_move.step())
+      if (per_move.integer(0) == b.index)
+        b.stats.push_back({{"ply", per_move.integer(1)},
+                           {"seat", per_move.integer(2)},
+                           {"stats", parse_json(per_move.text(3), w + " stats")}});
+    bytes += b.actions.size() * sizeof(Action);
+    if (batch.size() >= batching.games || bytes >= batching.bytes) {
+      take(batch);
+      batch.clear();
+      bytes = 0;
     }
   }
-  {
-    Statement q(db_, path_, "SELECT game, ply, seat, stats FROM move_stats ORDER BY game, rowid");
-    while (q.step()) {
-      auto it = slot.find(q.integer(0));
-      if (it == slot.end()) continue;
-      GameRecord& r = out[it->second];
-      r.stats.push_back(
-          {{"ply", q.integer(1)},
-           {"seat", q.integer(2)},
-           {"stats", parse_json(q.text(3), path_ + ": game " + std::to_string(r.index) + " stats")}});
-    }
-  }
+  if (more_seats) throw stray_seat();
+  if (!batch.empty()) take(batch);
+}
+
+std::vector<GameRecord> Store::records() const {
+  std::vector<GameRecord> out;
+  read_records({}, true, true, [&out](std::vector<GameRecord>& batch) {
+    for (GameRecord& r : batch) out.push_back(std::move(r));
+  });
   return out;
 }
 
@@ -650,16 +664,22 @@ std::vector<GameRecord> read_store_records(const std::string& db_path) {
   return Store::open_for_read(db_path).records();
 }
 
-void export_jsonl(const std::string& db_path, const std::string& out_path, const NotationWriter& notation) {
-  std::vector<GameRecord> records = read_store_records(db_path);
-  try {
-    notation(records);
-  } catch (const Error& e) {
-    throw Error(db_path + ": " + e.what());
-  }
+void export_jsonl(const std::string& db_path, const std::string& out_path, const NotationWriter& notation,
+                  const RecordBatching& batching) {
+  const Store store = Store::open_for_read(db_path);
+  AtomicFile out(out_path);
   std::string text;
-  for (const GameRecord& r : records) text += r.to_json().dump() + "\n";
-  write_file_atomically(out_path, text);
+  store.read_records(batching, true, true, [&](std::vector<GameRecord>& batch) {
+    try {
+      notation(batch);
+    } catch (const Error& e) {
+      throw Error(db_path + ": " + e.what());
+    }
+    text.clear();
+    for (const GameRecord& r : batch) text += r.to_json().dump() + "\n";
+    out.write(text);
+  });
+  out.commit();
 }
 
 namespace {
@@ -672,9 +692,9 @@ std::string csv_field(const std::string& s) {
 }
 }  // namespace
 
-std::vector<SeatRow> read_seat_rows(const std::string& db_path) {
-  Store store = Store::open_for_read(db_path);
-  std::vector<SeatRow> rows;
+namespace {
+void each_seat_row(const Store& store, const std::string& db_path,
+                   const std::function<void(const SeatRow&)>& take) {
   Statement q(
       store.db_handle(), db_path,
       "SELECT s.game, g.lineup, s.seat, s.team, a.name, s.result, s.outcome, g.length, g.forfeits, s.setup "
@@ -694,21 +714,38 @@ std::vector<SeatRow> read_seat_rows(const std::string& db_path) {
     r.setup = q.is_null(9) ? std::string() : q.text(9);
     if (r.setup.size() >= 2 && r.setup.front() == '"')
       r.setup = parse_json(r.setup, db_path + ": setup").get<std::string>();
-    rows.push_back(std::move(r));
+    take(r);
   }
+}
+}  // namespace
+
+void read_seat_rows(const std::string& db_path, const std::function<void(const SeatRow&)>& take) {
+  each_seat_row(Store::open_for_read(db_path), db_path, take);
+}
+
+std::vector<SeatRow> read_seat_rows(const std::string& db_path) {
+  std::vector<SeatRow> rows;
+  read_seat_rows(db_path, [&rows](const SeatRow& r) { rows.push_back(r); });
   return rows;
 }
 
 void export_csv(const std::string& db_path, const std::string& out_path) {
+  const Store store = Store::open_for_read(db_path);  // refused before anything is written
+  AtomicFile out(out_path);
   std::string text = "game,lineup,seat,team,agent,return,outcome,length,forfeits,setup\n";
-  for (const SeatRow& r : read_seat_rows(db_path)) {
+  each_seat_row(store, db_path, [&](const SeatRow& r) {
     char ret[64];
     std::snprintf(ret, sizeof ret, "%.17g", r.result);
     text += std::to_string(r.game) + "," + std::to_string(r.lineup) + "," + std::to_string(r.seat) + "," +
             std::to_string(r.team) + "," + csv_field(r.agent) + "," + ret + "," + r.outcome + "," +
             std::to_string(r.length) + "," + std::to_string(r.forfeits) + "," + csv_field(r.setup) + "\n";
-  }
-  write_file_atomically(out_path, text);
+    if (text.size() >= std::size_t{1} << 20) {
+      out.write(text);
+      text.clear();
+    }
+  });
+  out.write(text);
+  out.commit();
 }
 
 }  // namespace qilab::experiments

@@ -5,7 +5,9 @@
 // store"). Games are written a batch at a time, one transaction per batch, so a process killed
 // at any moment leaves whole games only and a rerun plays exactly the ones missing. JSON Lines
 // and CSV are exports of it.
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +22,14 @@ struct sqlite3;
 namespace qilab::experiments {
 
 class WalCheckpointer;
+
+// How much a reader of records takes at a time: at most `games` records, and no more once their
+// moves hold about `bytes` (actions in memory, or a records file's line text); a batch holds at
+// least one game.
+struct RecordBatching {
+  std::size_t games = 4096;
+  std::size_t bytes = std::size_t{64} << 20;
+};
 
 // The schema this program writes; a store of a later version is refused, not guessed at.
 // Version 3 keeps each game's actions as a blob of varints (LEB128) and no notation (exports
@@ -79,6 +89,15 @@ class Store {
   // Every stored game as a record (docs/formats.md), by index; without notation (empty) unless
   // the store is of schema 1, which kept it.
   std::vector<GameRecord> records() const;
+  // The same records handed to `take` in order, a batch at a time (RecordBatching), so that a
+  // reader of a large store holds one batch of games, not all. `moves` false leaves each
+  // record's actions (and a schema 1 store's notation) empty and does not read them; `stats`
+  // false leaves its per-move statistics empty. `take` may move from the batch.
+  void read_records(const RecordBatching& batching, bool moves, bool stats,
+                    const std::function<void(std::vector<GameRecord>&)>& take) const;
+  // Starts a read transaction that lasts until the store closes: every read sees the games
+  // stored now, whatever a tournament still running adds meanwhile (WAL keeps the snapshot).
+  void hold_snapshot();
   // What summaries need of every stored game, by index, without reading its moves.
   struct Result {
     std::int64_t index = 0, lineup = 0, length = 0, forfeits = 0;
@@ -117,13 +136,16 @@ struct SeatRow {
   std::string setup;  // the seat's setup text; "" where the game has none
 };
 std::vector<SeatRow> read_seat_rows(const std::string& db_path);
+// The same rows handed to `take` one at a time.
+void read_seat_rows(const std::string& db_path, const std::function<void(const SeatRow&)>& take);
 
 // Exports: every game as a JSON line (the records of docs/formats.md), or one CSV row per seat
 // of every game (game,lineup,seat,team,agent,return,outcome... see docs/formats.md). Written
-// atomically to `out_path`.
+// atomically to `out_path`, a batch of games at a time (RecordBatching): an export needs the
+// memory of one batch, not of the store.
 // The JSON Lines carry each action's notation, written by `notation` (notation.h).
 void export_jsonl(const std::string& db_path, const std::string& out_path,
-                  const NotationWriter& notation = write_notation);
+                  const NotationWriter& notation = write_notation, const RecordBatching& batching = {});
 void export_csv(const std::string& db_path, const std::string& out_path);
 
 }  // namespace qilab::experiments

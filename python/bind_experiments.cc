@@ -33,14 +33,6 @@ py::dict tournament(const std::string& config, const std::string& out, int threa
   return d;
 }
 
-// The records of DIR as `qilab stats` and `qilab ratings` load them, and the name they give
-// the source in errors.
-std::vector<GameRecord> run_records(const std::string& dir) {
-  py::gil_scoped_release release;
-  return experiments::load_run_records(dir);
-}
-std::string source_of(const std::string& dir) { return experiments::run_records_source(dir); }
-
 py::list seat_rows(const std::string& db_path) {
   std::vector<experiments::SeatRow> rows;
   {
@@ -90,14 +82,14 @@ void bind_experiments(py::module_& m) {
         if (trace_games < 0)
           throw Error("trace_games: expected a number of games, 0 or more, got " +
                       std::to_string(trace_games));
-        const auto records = run_records(dir);
-        experiments::StatsOptions o;
-        o.trace_games = trace_games;
-        o.source = source_of(dir);
         nlohmann::json stats;
         {
           py::gil_scoped_release release;
-          stats = experiments::run_stats(records, o);
+          experiments::RunRecords run(dir);  // read as `qilab stats` reads it
+          experiments::StatsOptions o;
+          o.trace_games = trace_games;
+          o.source = run.source();
+          stats = experiments::run_stats(run.passes(), o);
         }
         return to_python(stats);
       },
@@ -108,11 +100,11 @@ void bind_experiments(py::module_& m) {
   m.def(
       "ratings",
       [](const std::string& dir) {
-        const auto records = run_records(dir);
         nlohmann::json ratings;
         {
           py::gil_scoped_release release;
-          ratings = experiments::run_ratings(records, source_of(dir));
+          experiments::RunRecords run(dir);  // read as `qilab ratings` reads it
+          ratings = experiments::run_ratings(run.passes(), run.source());
         }
         return to_python(ratings);
       },

@@ -17,8 +17,8 @@ struct RatingsArgs {
 };
 
 void run(const RatingsArgs& a) {
-  const auto records = experiments::load_run_records(a.dir);
-  const auto ratings = experiments::run_ratings(records, experiments::run_records_source(a.dir));
+  experiments::RunRecords run(a.dir);
+  const auto ratings = experiments::run_ratings(run.passes(), run.source());
   print(a.json ? ratings.dump(2) + "\n" : experiments::format_ratings(ratings));
 }
 

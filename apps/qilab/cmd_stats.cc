@@ -18,11 +18,11 @@ struct StatsArgs {
 };
 
 void run(const StatsArgs& a) {
-  const auto records = experiments::load_run_records(a.dir);
+  experiments::RunRecords run(a.dir);
   experiments::StatsOptions o;
   o.trace_games = a.trace_games;
-  o.source = experiments::run_records_source(a.dir);
-  const auto stats = experiments::run_stats(records, o);
+  o.source = run.source();
+  const auto stats = experiments::run_stats(run.passes(), o);
   print(a.json ? stats.dump(2) + "\n" : experiments::format_stats(stats));
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 
 #include "engine/core/data.h"
 #include "engine/core/error.h"
@@ -80,29 +81,45 @@ Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& 
   return o;
 }
 
-void write_file_atomically(const std::string& path, const std::string& content) {
-  const std::string tmp = path + ".tmp";
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) throw Error(path + ": cannot write (" + std::strerror(errno) + ")");
-  auto fail = [&](const std::string& what) {
-    const std::string reason = std::strerror(errno);
-    if (fd >= 0) ::close(fd);
-    ::unlink(tmp.c_str());  // no stray temporary file beside the old one
-    return Error(path + ": " + what + " (" + reason + ")");
-  };
-  const char* p = content.data();
-  std::size_t left = content.size();
-  while (left > 0) {
-    ssize_t n = ::write(fd, p, left);
-    if (n < 0) throw fail("write failed");
-    p += n;
-    left -= static_cast<std::size_t>(n);
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), tmp_(path_ + ".tmp") {
+  fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd_ < 0) throw Error(path_ + ": cannot write (" + std::strerror(errno) + ")");
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ < 0) return;
+  ::close(fd_);
+  ::unlink(tmp_.c_str());  // no stray temporary file beside the old one
+}
+
+void AtomicFile::fail(const std::string& what) {
+  const std::string reason = std::strerror(errno);
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  ::unlink(tmp_.c_str());
+  throw Error(path_ + ": " + what + " (" + reason + ")");
+}
+
+void AtomicFile::write(std::string_view part) {
+  while (!part.empty()) {
+    const ssize_t n = ::write(fd_, part.data(), part.size());
+    if (n < 0) fail("write failed");
+    part.remove_prefix(static_cast<std::size_t>(n));
   }
-  if (::fsync(fd) != 0) throw fail("write failed");
-  const int closed = ::close(fd);
-  fd = -1;
-  if (closed != 0) throw fail("write failed");
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw fail("cannot rename into place");
+}
+
+void AtomicFile::commit() {
+  if (::fsync(fd_) != 0) fail("write failed");
+  const int closed = ::close(fd_);
+  fd_ = -1;
+  if (closed != 0) fail("write failed");
+  if (std::rename(tmp_.c_str(), path_.c_str()) != 0) fail("cannot rename into place");
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+  AtomicFile file(path);
+  file.write(content);
+  file.commit();
 }
 
 void check_atomic_write(const std::string& path) {

@@ -33,6 +33,23 @@ Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& 
 // a temporary file beside it is written, flushed to disk and renamed over it. On failure the
 // temporary file is removed and Error names `path`.
 void write_file_atomically(const std::string& path, const std::string& content);
+// The same for a file written in parts (an export larger than memory should hold): the parts go
+// to the temporary file, commit() syncs it and renames it over `path`. A file destroyed
+// uncommitted (an error on the way) is removed, leaving `path` as it was.
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::string path);  // throws Error: cannot create the temporary file
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  void write(std::string_view part);
+  void commit();
+
+ private:
+  [[noreturn]] void fail(const std::string& what);
+  std::string path_, tmp_;
+  int fd_ = -1;
+};
 // Throws the Error write_file_atomically(path) would throw for a reason known in advance (a
 // directory in the way, no right to create the temporary file), leaving nothing behind: a run
 // that writes `path` at its end checks first.

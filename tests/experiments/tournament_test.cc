@@ -395,6 +395,16 @@ TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; expo
   export_jsonl(db, dir + "/games.jsonl", [&](std::vector<GameRecord>& rs) {
     for (GameRecord& r : rs) write_notation_with(game, r);
   });
+  // Written a batch at a time (five games here): the same file.
+  std::vector<std::size_t> batches;
+  export_jsonl(db, dir + "/batched.jsonl",
+               [&](std::vector<GameRecord>& rs) {
+                 batches.push_back(rs.size());
+                 for (GameRecord& r : rs) write_notation_with(game, r);
+               },
+               {5, std::size_t{64} << 20});
+  CHECK(batches == std::vector<std::size_t>{5, 5, 5, 3});
+  CHECK(slurp(dir + "/batched.jsonl") == slurp(dir + "/games.jsonl"));
   const auto lines = read_records(dir + "/games.jsonl");
   REQUIRE(lines.size() == 18);
   for (std::size_t k = 0; k < 18; ++k) {
@@ -607,6 +617,14 @@ TEST_CASE("the store: a registered game's export writes the notation its replay 
   CHECK(error_of([&] { export_jsonl(db, dir + "/again.jsonl"); }) ==
         db + ": game 1: action 0 (id 65535) is not legal where it stands; the record is damaged");
   CHECK(!fs::exists(dir + "/again.jsonl"));
+  // A batch at a time, the damage in the second: the first was written, then taken back; the
+  // file there before is left as it was.
+  std::ofstream(dir + "/games.jsonl", std::ios::trunc) << "kept\n";
+  CHECK(error_of([&] {
+          export_jsonl(db, dir + "/games.jsonl", write_notation, {1, 1});
+        }) == db + ": game 1: action 0 (id 65535) is not legal where it stands; the record is damaged");
+  CHECK(slurp(dir + "/games.jsonl") == "kept\n");
+  CHECK(!fs::exists(dir + "/games.jsonl.tmp"));
 }
 
 // The actions of a store's games as schema 2 packed them (4-byte little-endian ids).

@@ -76,11 +76,11 @@ namespace {
 
 // Loads DIR as `qilab stats DIR` does and summarises it; an accepted run must give statistics.
 void stats_of(const std::string& dir) {
-  const auto records = experiments::load_run_records(dir);
+  experiments::RunRecords run(dir);
   experiments::StatsOptions o;
   o.trace_games = 4;
-  o.source = experiments::run_records_source(dir);
-  const nlohmann::json stats = experiments::run_stats(records, o);
+  o.source = run.source();
+  const nlohmann::json stats = experiments::run_stats(run.passes(), o);
   experiments::format_stats(stats);
 }
 
