@@ -690,9 +690,8 @@ std::string csv_field(const std::string& s) {
   for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
   return q + "\"";
 }
-}  // namespace
 
-namespace {
+// Every seat row of the store, by game then seat, handed to `take` one at a time.
 void each_seat_row(const Store& store, const std::string& db_path,
                    const std::function<void(const SeatRow&)>& take) {
   Statement q(
@@ -719,13 +718,9 @@ void each_seat_row(const Store& store, const std::string& db_path,
 }
 }  // namespace
 
-void read_seat_rows(const std::string& db_path, const std::function<void(const SeatRow&)>& take) {
-  each_seat_row(Store::open_for_read(db_path), db_path, take);
-}
-
 std::vector<SeatRow> read_seat_rows(const std::string& db_path) {
   std::vector<SeatRow> rows;
-  read_seat_rows(db_path, [&rows](const SeatRow& r) { rows.push_back(r); });
+  each_seat_row(Store::open_for_read(db_path), db_path, [&rows](const SeatRow& r) { rows.push_back(r); });
   return rows;
 }
 

@@ -136,8 +136,6 @@ struct SeatRow {
   std::string setup;  // the seat's setup text; "" where the game has none
 };
 std::vector<SeatRow> read_seat_rows(const std::string& db_path);
-// The same rows handed to `take` one at a time.
-void read_seat_rows(const std::string& db_path, const std::function<void(const SeatRow&)>& take);
 
 // Exports: every game as a JSON line (the records of docs/formats.md), or one CSV row per seat
 // of every game (game,lineup,seat,team,agent,return,outcome... see docs/formats.md). Written
