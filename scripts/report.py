@@ -144,7 +144,7 @@ def openings_section(page, o):
 
 
 def games_sections(page, bundle, summary, openings=None):
-    stats, ratings, games = bundle["stats"], bundle["ratings"], bundle["games"]
+    stats, ratings = bundle["stats"], bundle["ratings"]
     page.add(f"<h2>Balance</h2><p>{stats['records']} games; {esc(stats['intervals'])}. Evaluator trace: "
              f"{stats['trace']['games']} games ({esc(stats['trace']['rule'])}).</p>")
     for g in stats["games"]:
@@ -170,10 +170,7 @@ def games_sections(page, bundle, summary, openings=None):
             page.add("<h4>Opening rankings</h4><p>No opening search results.</p>")
 
     page.add("<h2>Game length</h2>")
-    by_game = {}
-    for row in games:
-        by_game.setdefault(row["game"], []).append(row["length"])
-    for game_id, lengths in by_game.items():
+    for game_id, lengths in bundle["lengths"].items():
         page.chart("length", f"Game length ({game_id})", charts.length_chart(page.plt, lengths,
                                                                                f"Game length: {game_id}"))
         page.add(f"<p>{esc(game_id)}: mean {sum(lengths) / len(lengths):.1f} actions, min {min(lengths)}, "
@@ -252,7 +249,7 @@ def build(run_dir, bundle_path, out):
     if training is not None:
         training_sections(page, training)
     title = summary.get("tournament", summary["game"]) if summary else os.path.basename(os.path.normpath(run_dir))
-    n = f", {len(bundle['games'])} games" if bundle["games"] is not None else ""
+    n = f", {bundle['stats']['records']} games" if bundle["stats"] is not None else ""
     text = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="generator" content="qilab report">
 <title>qilab report: {esc(title)}{n}</title>

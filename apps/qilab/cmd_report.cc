@@ -12,8 +12,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -53,8 +55,10 @@ std::string python() {
 }
 
 // The numbers the script draws: {"dir", "program", "records" (the store's or games.jsonl's
-// path, or null), "stats", "ratings", "games" (per game: index, game, lineup, length, ending,
-// agents, returns), "moments"}; the game parts are null for a directory without games.
+// path, or null), "stats", "ratings", "lengths" (per game id, each game's number of actions in
+// record order), "moments"}; the game parts are null for a directory without games. The run is
+// read a batch at a time (experiments/run_records.h), so memory does not grow with its games
+// beyond the lengths.
 nlohmann::json gather(const std::string& dir) {
   namespace fs = std::filesystem;
   const fs::path d(dir);
@@ -68,27 +72,21 @@ nlohmann::json gather(const std::string& dir) {
   nlohmann::json bundle = nlohmann::json::object();
   bundle["dir"] = dir;
   bundle["program"] = fmt::format("qilab {} (commit {})", version(), git_commit());
-  for (const char* key : {"records", "stats", "ratings", "games", "moments"}) bundle[key] = nullptr;
+  for (const char* key : {"records", "stats", "ratings", "lengths", "moments"}) bundle[key] = nullptr;
   if (!store && !play) return bundle;
-  const std::string source = (d / (store ? "tournament.db" : "games.jsonl")).string();
-  const auto records = experiments::load_run_records(dir);
+  experiments::RunRecords run(dir);
   experiments::StatsOptions o;
-  o.source = source;
-  bundle["records"] = source;
+  o.source = run.source();
+  bundle["records"] = run.source();
   // run_stats replays every record and refuses one that does not replay, before the moments do.
-  bundle["stats"] = experiments::run_stats(records, o);
-  bundle["ratings"] = experiments::run_ratings(records, source);
-  nlohmann::json games = nlohmann::json::array();
-  for (const auto& r : records)
-    games.push_back({{"index", r.index},
-                     {"game", r.game},
-                     {"lineup", r.lineup},
-                     {"length", r.actions.size()},
-                     {"ending", r.ending},
-                     {"agents", r.agents},
-                     {"returns", r.returns}});
-  bundle["games"] = std::move(games);
-  bundle["moments"] = decisive_moments(records);
+  bundle["stats"] = experiments::run_stats(run.passes(), o);
+  bundle["ratings"] = experiments::run_ratings(run.passes(), run.source());
+  std::map<std::string, std::vector<std::size_t>> lengths;
+  run.read(true, [&](const std::vector<GameRecord>& batch) {
+    for (const auto& r : batch) lengths[r.game].push_back(r.actions.size());
+  });
+  bundle["lengths"] = lengths;
+  bundle["moments"] = decisive_moments(run.passes());
   return bundle;
 }
 

@@ -17,7 +17,7 @@ namespace qilab::cli {
 namespace {
 
 struct Candidate {
-  const GameRecord* record = nullptr;
+  GameRecord record;  // without notation and stats
   int winner_team = -1;
   std::int64_t lead_changes = 0;
   std::int64_t positions = 0;
@@ -74,63 +74,84 @@ class Games {
   std::map<std::string, std::unique_ptr<AnyGame>> games_;
 };
 
-}  // namespace
+// The winning team of a decided game (one team alone at the top return), else -1.
+int winning_team(const GameRecord& r, const std::vector<int>& teams) {
+  if (r.returns.size() != teams.size()) return -1;
+  const auto outcomes = experiments::seat_outcomes(r.returns, teams);
+  for (std::size_t p = 0; p < outcomes.size(); ++p)
+    if (outcomes[p] == experiments::Outcome::kWin) return teams[p];
+  return -1;
+}
 
-nlohmann::json decisive_moments(const std::vector<GameRecord>& records, const MomentOptions& options) {
-  Games games;
-  std::vector<std::pair<const GameRecord*, int>> decided;  // record, winning team
-  for (const auto& r : records) {
-    const std::vector<int> teams = games.of(r).teams();
-    if (r.returns.size() != teams.size()) continue;
-    const auto outcomes = experiments::seat_outcomes(r.returns, teams);
-    for (std::size_t p = 0; p < outcomes.size(); ++p)
-      if (outcomes[p] == experiments::Outcome::kWin) {
-        decided.emplace_back(&r, teams[p]);
-        break;
-      }
-  }
-  std::vector<Candidate> candidates;
-  const std::size_t n = decided.size(), scan = std::min(n, options.scanned);
-  for (std::size_t k = 0; k < scan; ++k) {
-    const auto [record, winner_team] = decided[k * n / scan];  // evenly over the run
-    const AnyGame& game = games.of(*record);
-    const std::vector<int> teams = game.teams();
-    auto s = game.initial_state();
-    Candidate c{record, winner_team};
-    // The margin and the leader at every position, the start included.
-    std::vector<double> margins;
-    std::vector<int> leaders;
-    int leader = -1;
+// The game replayed with the evaluator: where the winner took the lead for good, or its
+// largest swing.
+Candidate replayed(const AnyGame& game, const GameRecord& record, int winner_team) {
+  const std::vector<int> teams = game.teams();
+  auto s = game.initial_state();
+  Candidate c{record, winner_team};
+  // The margin and the leader at every position, the start included.
+  std::vector<double> margins;
+  std::vector<int> leaders;
+  int leader = -1;
+  margins.push_back(margin(*s, teams, winner_team, &leader));
+  leaders.push_back(leader);
+  for (const Action a : record.actions) {
+    s->apply(a);
     margins.push_back(margin(*s, teams, winner_team, &leader));
     leaders.push_back(leader);
-    for (const Action a : record->actions) {
-      s->apply(a);
-      margins.push_back(margin(*s, teams, winner_team, &leader));
-      leaders.push_back(leader);
-    }
-    int last_leader = -1;
-    std::size_t last_behind = margins.size();  // none
-    for (std::size_t p = 0; p < leaders.size(); ++p) {
-      if (leaders[p] >= 0) {
-        if (last_leader >= 0 && leaders[p] != last_leader) ++c.lead_changes;
-        last_leader = leaders[p];
-      }
-      if (leaders[p] != winner_team) last_behind = p;
-    }
-    if (last_behind + 1 < margins.size()) {
-      c.turning = true;  // the action from position last_behind on gave the winner the lead for good
-      c.ply = last_behind;
-    } else {
-      for (std::size_t k = 0; k + 1 < margins.size(); ++k)
-        if (margins[k + 1] - margins[k] > margins[c.ply + 1] - margins[c.ply]) c.ply = k;
-    }
-    if (!record->actions.empty()) {
-      c.before = margins[c.ply];
-      c.after = margins[c.ply + 1];
-    }
-    c.positions = static_cast<std::int64_t>(record->actions.size()) + 1;
-    if (!record->actions.empty()) candidates.push_back(c);
   }
+  int last_leader = -1;
+  std::size_t last_behind = margins.size();  // none
+  for (std::size_t p = 0; p < leaders.size(); ++p) {
+    if (leaders[p] >= 0) {
+      if (last_leader >= 0 && leaders[p] != last_leader) ++c.lead_changes;
+      last_leader = leaders[p];
+    }
+    if (leaders[p] != winner_team) last_behind = p;
+  }
+  if (last_behind + 1 < margins.size()) {
+    c.turning = true;  // the action from position last_behind on gave the winner the lead for good
+    c.ply = last_behind;
+  } else {
+    for (std::size_t k = 0; k + 1 < margins.size(); ++k)
+      if (margins[k + 1] - margins[k] > margins[c.ply + 1] - margins[c.ply]) c.ply = k;
+  }
+  if (!record.actions.empty()) {
+    c.before = margins[c.ply];
+    c.after = margins[c.ply + 1];
+  }
+  c.positions = static_cast<std::int64_t>(record.actions.size()) + 1;
+  return c;
+}
+
+}  // namespace
+
+nlohmann::json decisive_moments(const experiments::RecordPasses& passes, const MomentOptions& options) {
+  Games games;
+  // First pass, without moves: how many games were decided.
+  std::size_t n = 0;
+  passes(false, [&](const std::vector<GameRecord>& batch) {
+    for (const auto& r : batch)
+      if (winning_team(r, games.of(r).teams()) >= 0) ++n;
+  });
+  // Second pass: the decided games k * n / scan (k < scan), evenly over the run, replayed.
+  const std::size_t scan = std::min(n, options.scanned);
+  std::vector<Candidate> candidates;
+  std::size_t decided = 0, k = 0;
+  passes(true, [&](const std::vector<GameRecord>& batch) {
+    for (const auto& r : batch) {
+      if (k == scan) return;
+      const AnyGame& game = games.of(r);
+      const int winner_team = winning_team(r, game.teams());
+      if (winner_team < 0) continue;
+      if (decided++ != k * n / scan) continue;
+      ++k;
+      if (!r.actions.empty()) candidates.push_back(replayed(game, r, winner_team));
+    }
+  });
+  if (k != scan)
+    throw Error(fmt::format("the run's records changed while the report read them: {} decided games, then {}",
+                            n, decided));
   // Games with a turning point first, then the most lead changes, the larger swing, the earlier game.
   std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
     if (a.turning != b.turning) return a.turning;
@@ -140,7 +161,7 @@ nlohmann::json decisive_moments(const std::vector<GameRecord>& records, const Mo
   nlohmann::json out = nlohmann::json::array();
   for (std::size_t i = 0; i < std::min(options.moments, candidates.size()); ++i) {
     const Candidate& c = candidates[i];
-    const GameRecord& r = *c.record;
+    const GameRecord& r = c.record;
     auto s = games.of(r).initial_state();
     for (std::size_t ply = 0; ply < c.ply; ++ply) s->apply(r.actions[ply]);
     const Player mover = s->current_player();

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/core/record.h"
+#include "experiments/run_records.h"
 
 namespace qilab::cli {
 
@@ -23,6 +23,8 @@ struct MomentOptions {
 // "margin_before", "margin_after", "swing", "lead_changes", "positions", "scanned", "svg"}.
 // The margin is the winner's team value minus the best other team's (State::evaluate, each
 // team's value the best of its seats). Records that do not replay in this build throw Error.
-nlohmann::json decisive_moments(const std::vector<GameRecord>& records, const MomentOptions& options = {});
+// Two passes over the run: one without moves counts the decided games, one with moves replays
+// the sampled ones and keeps only the records of those, so memory does not grow with the run.
+nlohmann::json decisive_moments(const experiments::RecordPasses& passes, const MomentOptions& options = {});
 
 }  // namespace qilab::cli

@@ -69,13 +69,13 @@ def load_bundle(path):
     b = read_json(path, "the numbers qilab report gathers")
     if not isinstance(b, dict):
         raise BadInput(f"{path}: expected a JSON object")
-    for key in ("stats", "ratings", "games", "moments"):
+    for key in ("stats", "ratings", "lengths", "moments"):
         if key not in b:
             raise BadInput(f"{path}: field '{key}' missing")
     if b["stats"] is not None:
         need(path, b["stats"], "games", list, "the statistics per game id", "stats.")
         need(path, b["ratings"], "games", list, "the ratings per game id", "ratings.")
-        need(path, b, "games", list, "one entry per game")
+        need(path, b, "lengths", dict, "each game's number of actions, per game id")
     return b
 
 
