@@ -10,6 +10,7 @@
 
 #include "apps/qilab/commands.h"
 #include "apps/qilab/game_args.h"
+#include "apps/qilab/output_target.h"
 #include "apps/qilab/replay_page.h"
 #include "apps/qilab/seat_arg.h"
 #include "engine/core/config.h"
@@ -47,7 +48,7 @@ long long parse_count(std::string_view text, const char* what) {
 
 void run(const ReplayArgs& a) {
   if (a.out.empty()) throw Error("--out is required (the HTML file to write)");
-  check_atomic_write(a.out);
+  check_page_out(a.out);
   std::vector<int> lines;
   const std::vector<GameRecord> records = read_records(a.records, &lines);
   if (records.empty()) throw Error(a.records + ": no complete game record in the file");

@@ -21,6 +21,7 @@
 
 #include "apps/qilab/commands.h"
 #include "apps/qilab/game_args.h"
+#include "apps/qilab/output_target.h"
 #include "apps/qilab/report_moments.h"
 #include "engine/core/config.h"
 #include "engine/core/data.h"
@@ -107,7 +108,7 @@ void run(const ReportArgs& a) {
                 ": not a directory (expected the --out folder of 'qilab tournament', 'qilab play' or "
                 "'qilab train')");
   const std::string out = a.out.empty() ? (fs::path(a.dir) / "report.html").string() : a.out;
-  check_atomic_write(out);
+  check_page_out(out);
   const std::string script = data_path("scripts/report.py");
   if (!fs::exists(script, ec))
     throw Error(script + ": the report script is missing from qilab's data folder");

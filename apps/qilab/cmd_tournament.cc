@@ -8,6 +8,7 @@
 
 #include "apps/qilab/commands.h"
 #include "apps/qilab/game_args.h"
+#include "apps/qilab/output_target.h"
 #include "apps/qilab/progress.h"
 #include "apps/qilab/run_line.h"
 #include "engine/core/error.h"
@@ -51,6 +52,7 @@ struct ExportArgs {
 };
 
 void run_export(const ExportArgs& a) {
+  check_export_out(a.out, a.db);
   if (a.format == "jsonl")
     experiments::export_jsonl(a.db, a.out);
   else

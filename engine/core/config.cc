@@ -81,7 +81,22 @@ Options resolve_options(const std::vector<OptionSpec>& specs, const GameConfig& 
   return o;
 }
 
+namespace {
+
+// A link, device, pipe or socket at `path`: renaming a file over it would replace the thing
+// itself (a device node, a FIFO a reader waits on) or break the link. Throws Error naming it.
+void refuse_special_file(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::symlink_status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+      !std::filesystem::is_directory(status))
+    throw Error(path + ": cannot write (a link, device, pipe or socket is in the way; expected a regular file or a new name)");
+}
+
+}  // namespace
+
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), tmp_(path_ + ".tmp") {
+  refuse_special_file(path_);
   fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd_ < 0) throw Error(path_ + ": cannot write (" + std::strerror(errno) + ")");
 }
@@ -126,6 +141,7 @@ void check_atomic_write(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw Error(path + ": cannot write (a directory is in the way)");
+  refuse_special_file(path);
   // Creating the temporary file is the step that needs the rights; try it and take it back.
   const std::string tmp = path + ".tmp";
   const bool existed = std::filesystem::exists(tmp, ec);

@@ -1,6 +1,7 @@
 // qilab end to end: each test runs the built binary and checks what a user would see.
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -270,6 +271,48 @@ TEST_CASE("play is a tournament of one line-up: its store is the truth, its file
   std::ofstream(old / "games.jsonl") << lines;
   check_bad_input(qilab(play + "--agents random,greedy --out '" + old.string() + "'"),
                   "without its store (tournament.db)");
+}
+
+TEST_CASE("export, report and replay never write over the run they read, a database, a link or a pipe") {
+  const auto out = scratch() / "outputs";
+  fs::remove_all(out);
+  auto r = qilab("play --game configs/games/checkers-2p.toml --set max_turns=20 --seed 3 --agents random,greedy "
+                 "--games 2 --out '" + out.string() + "'");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const std::string db = (out / "tournament.db").string(), records = (out / "games.jsonl").string();
+  const std::string store = slurp(db), lines = slurp(records), summary = slurp(out / "summary.json");
+  // The store itself, under another spelling of its path.
+  check_bad_input(qilab("export --db '" + db + "' --format csv --out '" + (out / ".." / "outputs" / "tournament.db").string() + "'"),
+                  "is the store being exported (--db)");
+  // Another database.
+  fs::copy_file(db, out / "other.db");
+  check_bad_input(qilab("export --db '" + db + "' --out '" + (out / "other.db").string() + "'"),
+                  "exists and is an SQLite database");
+  // A page over the run's files.
+  for (const char* name : {"tournament.db", "games.jsonl", "summary.json"})
+    check_bad_input(qilab("report '" + out.string() + "' --out '" + (out / name).string() + "'"),
+                    "exists and is not an HTML page");
+  check_bad_input(qilab("replay '" + records + "' --out '" + records + "'"), "exists and is not an HTML page");
+  // A link and a pipe stay what they are.
+  fs::create_symlink(out / "games.jsonl", out / "link.csv");
+  check_bad_input(qilab("export --db '" + db + "' --format csv --out '" + (out / "link.csv").string() + "'"),
+                  "a link, device, pipe or socket is in the way");
+  REQUIRE(::mkfifo((out / "fifo").c_str(), 0644) == 0);
+  check_bad_input(qilab("export --db '" + db + "' --out '" + (out / "fifo").string() + "'"),
+                  "a link, device, pipe or socket is in the way");
+  CHECK(fs::is_symlink(out / "link.csv"));
+  CHECK(fs::is_fifo(out / "fifo"));
+  CHECK(slurp(db) == store);
+  CHECK(slurp(records) == lines);
+  CHECK(slurp(out / "summary.json") == summary);
+  for (const char* name : {"tournament.db.tmp", "games.jsonl.tmp", "summary.json.tmp", "link.csv.tmp", "fifo.tmp"})
+    CHECK_FALSE(fs::exists(out / name));
+  // What they may write over: an earlier export, an earlier page.
+  CHECK(qilab("export --db '" + db + "' --out '" + (out / "again.jsonl").string() + "'").code == 0);
+  CHECK(qilab("export --db '" + db + "' --out '" + (out / "again.jsonl").string() + "'").code == 0);
+  CHECK(qilab("replay '" + records + "' --out '" + (out / "page.html").string() + "'").code == 0);
+  r = qilab("replay '" + records + "' --out '" + (out / "page.html").string() + "'");
+  CHECK_MESSAGE(r.code == 0, r.err);
 }
 
 // ---- Reliability of inputs: every bad value is refused with one line naming it (exit 2),
