@@ -8,6 +8,7 @@
 #include "engine/core/error.h"
 #include "engine/junqi/ladder.h"
 #include "engine/registry.h"
+#include "experiments/junqi_escapes.h"
 #include "experiments/outcome.h"
 #include "experiments/ratings.h"
 #include "experiments/wilson.h"
@@ -59,8 +60,9 @@ nlohmann::json fit_json(const RatingFit& f, const std::vector<std::string>& name
     // Name the agent rather than its number.
     for (std::size_t i = names.size(); i-- > 0;) {
       const std::string tag = "player " + std::to_string(i);
-      if (auto pos = why.find(tag); pos != std::string::npos)
-        why.replace(pos, tag.size(), "agent '" + names[i] + "'");
+      const std::string name = "agent '" + names[i] + "'";
+      for (auto pos = why.find(tag); pos != std::string::npos; pos = why.find(tag, pos + name.size()))
+        why.replace(pos, tag.size(), name);
     }
     out["reason"] = why;
   }
@@ -90,6 +92,22 @@ struct PerGame {
   }
 };
 
+bool is_junqi(const std::string& game) { return game == "junqi6" || game == "junqi4"; }
+
+// One junqi game on the ladder, seat by seat (an agent in several seats takes each seat's
+// points): `points` gives each seat's points at the game's stake.
+template <class Points>
+void ladder_game(PerGame& pg, const std::vector<int>& seat_agent, Points&& points) {
+  std::vector<int> levels;
+  for (int a : seat_agent) levels.push_back(pg.ladder[static_cast<std::size_t>(a)].level);
+  const std::vector<std::int64_t> p = points(junqi::ladder::stake(levels));
+  for (std::size_t s = 0; s < seat_agent.size(); ++s) {
+    auto& st = pg.ladder[static_cast<std::size_t>(seat_agent[s])];
+    st = junqi::ladder::after_game(st, p[s]);
+    ++pg.ladder_games[static_cast<std::size_t>(seat_agent[s])];
+  }
+}
+
 }  // namespace
 
 nlohmann::json run_ratings(const RecordPasses& passes, const std::string& source) {
@@ -97,6 +115,10 @@ nlohmann::json run_ratings(const RecordPasses& passes, const std::string& source
   std::map<std::pair<std::string, std::string>, std::vector<int>> cache;
   std::vector<std::pair<std::string, PerGame>> games;
   std::size_t records = 0;
+  bool escapes = false;  // a junqi game with an escape: the ladder is made again with the moves
+  auto per_game = [&](const std::string& game) -> PerGame& {
+    return std::find_if(games.begin(), games.end(), [&](const auto& x) { return x.first == game; })->second;
+  };
   passes(false, [&](const std::vector<GameRecord>& batch) {
     for (const GameRecord& r : batch) {
       const std::size_t k = records++;
@@ -124,16 +146,10 @@ nlohmann::json run_ratings(const RecordPasses& passes, const std::string& source
       std::vector<int> seat_agent;
       for (const auto& a : r.agents) seat_agent.push_back(pg.id(a));
 
-      // Junqi: the ladder, seat by seat (an agent in several seats takes each seat's points).
-      if (r.game == "junqi6" || r.game == "junqi4") {
-        std::vector<int> levels;
-        for (int a : seat_agent) levels.push_back(pg.ladder[static_cast<std::size_t>(a)].level);
-        const auto points = junqi::ladder::game_points(r.returns, junqi::ladder::stake(levels));
-        for (std::size_t s = 0; s < seat_agent.size(); ++s) {
-          auto& st = pg.ladder[static_cast<std::size_t>(seat_agent[s])];
-          st = junqi::ladder::after_game(st, points[s]);
-          ++pg.ladder_games[static_cast<std::size_t>(seat_agent[s])];
-        }
+      // Junqi: the ladder, from the returns; a game with an escape needs its moves (below).
+      if (is_junqi(r.game)) {
+        if (has_escape(r)) escapes = true;
+        else ladder_game(pg, seat_agent, [&](std::int64_t stake) { return junqi::ladder::game_points(r.returns, stake); });
       }
 
       // Sides: one agent each, or the game is left out.
@@ -188,6 +204,33 @@ nlohmann::json run_ratings(const RecordPasses& passes, const std::string& source
       }
     }
   });
+
+  // The seed's escape penalties are charged at the position of each escape (junqi_escapes.h):
+  // the junqi ladders made again, in record order, with the moves.
+  if (escapes) {
+    for (auto& [id, pg] : games) {
+      std::fill(pg.ladder.begin(), pg.ladder.end(), junqi::ladder::Standing{});
+      std::fill(pg.ladder_games.begin(), pg.ladder_games.end(), 0);
+    }
+    std::size_t k = 0;
+    passes(true, [&](const std::vector<GameRecord>& batch) {
+      for (const GameRecord& r : batch) {
+        const std::string at =
+            source + ": record " + std::to_string(++k) + " (game index " + std::to_string(r.index) + ")";
+        if (!is_junqi(r.game)) continue;
+        PerGame& pg = per_game(r.game);
+        std::vector<int> seat_agent;
+        for (const auto& a : r.agents) {
+          const auto it = pg.index.find(a);
+          if (it == pg.index.end()) throw Error(at + ": the records changed between the ratings' two passes");
+          seat_agent.push_back(it->second);
+        }
+        ladder_game(pg, seat_agent, [&](std::int64_t stake) {
+          return has_escape(r) ? escape_ladder_points(r, stake, at) : junqi::ladder::game_points(r.returns, stake);
+        });
+      }
+    });
+  }
 
   json out = json::array();
   for (auto& [id, pg] : games) {

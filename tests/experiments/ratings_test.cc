@@ -5,8 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/action_list.h"
 #include "engine/core/error.h"
+#include "engine/core/options.h"
 #include "engine/core/record.h"
+#include "engine/core/rng.h"
+#include "engine/junqi/junqi.h"
+#include "experiments/junqi_escapes.h"
 #include "experiments/ratings.h"
 #include "experiments/run_ratings.h"
 
@@ -160,4 +165,109 @@ TEST_CASE("ratings refuse a record that does not fit its game") {
       run_ratings({other}, "run/games.jsonl"),
       doctest::Contains("run/games.jsonl: record 1 (game index 4): field 'game': unknown game 'chess'"),
       qilab::Error);
+}
+
+namespace {
+
+// A junqi4 game in which A holds seats 0 and 2 and B seats 1 and 3, played with random legal
+// actions: seat 0 escapes `first` actions into play (every army still in), seat 2 four actions
+// later (seat 0 out by then), which ends the game: B's side wins with both its armies.
+qilab::GameRecord two_escapes(std::size_t first) {
+  using namespace qilab;
+  const junqi::Junqi4 game{Options(junqi::Junqi4::option_specs())};
+  junqi::State s = game.initial_state();
+  GameRecord r = junqi4({"A", "B", "A", "B"}, {}, 7);
+  Rng rng(11);
+  ActionList legal;
+  auto play = [&](std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      s.legal_actions(legal);
+      const Action a = legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
+      r.actions.push_back(a);
+      s.apply(a);
+    }
+  };
+  while (s.in_setup()) play(1);
+  play(first);
+  REQUIRE(!s.is_terminal());
+  for (int p = 0; p < 4; ++p) REQUIRE_FALSE(s.eliminated(p));
+  r.events.push_back({{"ply", r.actions.size()}, {"seat", 0}, {"kind", "error"}, {"forfeit", true}, {"message", "x"}});
+  s.forfeit(0);
+  play(4);
+  REQUIRE(!s.is_terminal());
+  REQUIRE(s.eliminated(0));
+  for (int p = 1; p < 4; ++p) REQUIRE_FALSE(s.eliminated(p));
+  r.events.push_back(
+      {{"ply", r.actions.size()}, {"seat", 2}, {"kind", "timeout"}, {"forfeit", true}, {"message", "y"}});
+  s.forfeit(2);
+  REQUIRE(s.is_terminal());
+  const auto v = s.returns();
+  r.returns.assign(v.begin(), v.begin() + 4);
+  CHECK(r.returns == std::vector<double>{-2, 2, -2, 2});
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("junqi escapes: each charged at the position it happened, the escapee bearing its side's loss") {
+  const qilab::GameRecord r = two_escapes(6);
+  CHECK(has_escape(r));
+  // Seat 0 escapes with all four armies in: N = 2 - 1 = 1, 9 x the stake, seats 1 and 3 share it
+  // (5 and 4, the odd point to the lower seat). Seat 2 escapes with seat 0 out: N = 2 - 0 = 2,
+  // 12 x the stake, 6 and 6. Its ally scores nothing for the other's escape.
+  CHECK(escape_ladder_points(r, 1, "test") == std::vector<std::int64_t>{-9, 11, -12, 10});
+  CHECK(escape_ladder_points(r, 4, "test") == std::vector<std::int64_t>{-36, 42, -48, 42});
+  // During deployment (no action yet): every army in, N = 1.
+  qilab::GameRecord deploying = junqi4({"A", "B", "A", "B"}, {1, -1, 1, -1}, 8);
+  deploying.events.push_back({{"ply", 0}, {"seat", 1}, {"kind", "error"}, {"forfeit", true}, {"message", "x"}});
+  CHECK(escape_ladder_points(deploying, 1, "test") == std::vector<std::int64_t>{5, -9, 4, 0});
+  // A warning that did not forfeit is no escape.
+  qilab::GameRecord warned = deploying;
+  warned.events[0]["forfeit"] = false;
+  CHECK_FALSE(has_escape(warned));
+}
+
+TEST_CASE("ratings: a junqi game with escapes is scored on the ladder by its escapes, not its returns") {
+  const std::vector<qilab::GameRecord> records = {two_escapes(6)};
+  const nlohmann::json ratings = run_ratings(records, "test");
+  const auto& ladder = ratings["games"][0]["junqi_ladder"];
+  // Stake 1 (both 小兵). A: -9 then -12: -21 (小兵 has no level below). B: +11 reaches 5 and
+  // promotes to 副班长 on 0; +10 reaches its 5 x 2 and promotes to 班长 on 0. From the returns
+  // alone (2 a seat) A would stand on -4 and B on 4.
+  CHECK(ladder[0]["agent"] == "A");
+  CHECK(ladder[0]["level"] == 0);
+  CHECK(ladder[0]["points"] == -21);
+  CHECK(ladder[0]["seat_games"] == 2);
+  CHECK(ladder[1]["level"] == 2);
+  CHECK(ladder[1]["points"] == 0);
+  // Bradley-Terry and the tables still count the game's returns: B's side won.
+  CHECK(ratings["games"][0]["bradley_terry"]["games"] == 1);
+}
+
+TEST_CASE("junqi escapes: a record whose escape does not fit is refused naming the field") {
+  qilab::GameRecord r = two_escapes(6);
+  r.events[1]["ply"] = 1;  // before the first escape
+  CHECK_THROWS_WITH_AS(escape_ladder_points(r, 1, "run: record 1"),
+                       doctest::Contains("run: record 1: field 'events[1].ply' is 1, expected"), qilab::Error);
+  r = two_escapes(6);
+  r.events[0]["seat"] = 4;
+  CHECK_THROWS_WITH_AS(escape_ladder_points(r, 1, "run: record 1"),
+                       doctest::Contains("field 'events[0].seat' is 4, expected a seat 0 to 3"), qilab::Error);
+  r = two_escapes(6);
+  r.actions[0] = -5;
+  CHECK_THROWS_WITH_AS(run_ratings({r}, "run/games.jsonl"),
+                       doctest::Contains("run/games.jsonl: record 1 (game index 7): field 'actions[0]' (id -5) is not a legal action there"),
+                       qilab::Error);
+}
+
+TEST_CASE("ratings: a fit refused names every agent it mentions, never a player number") {
+  const std::vector<qilab::GameRecord> records = {junqi4({"A", "B", "A", "B"}, {2, -2, 2, -2}, 0),
+                                                  junqi4({"B", "A", "B", "A"}, {-2, 2, -2, 2}, 1)};
+  const nlohmann::json ratings = run_ratings(records, "test");
+  const auto& bt = ratings["games"][0]["bradley_terry"];
+  REQUIRE(bt["fitted"] == false);
+  const std::string reason = bt["reason"];
+  CHECK(reason.find("agent 'B'") != std::string::npos);
+  CHECK(reason.find("agent 'A'") != std::string::npos);
+  CHECK_MESSAGE(reason.find("player") == std::string::npos, reason);
 }
