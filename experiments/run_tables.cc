@@ -130,7 +130,8 @@ nlohmann::json RunTables::to_json() const {
       {"expected_per_category", teams_count_ > 0 ? static_cast<double>(chi.n) / teams_count_ : 0.0},
       {"statistic", chi.statistic},
       {"df", chi.df},
-      {"p_value", chi.p_value}};
+      {"p_value", chi.p_value},
+      {"method", chi.method}};
 
   const double equal_share = teams_count_ > 0 ? 1.0 / teams_count_ : 0.0;
   const Interval first_ci = wilson_interval(first_wins_, decided_);
@@ -229,10 +230,16 @@ std::string format_tables(const nlohmann::json& t) {
   out += "intervals: 95% Wilson, counted by game (a game's seats are not independent trials)\n\n";
 
   const auto& eq = t["seat_equality"];
+  const std::string method = eq.value("method", std::string("Pearson chi-square"));
   out += fmt::format(
-      "{} equality: chi-square {:.3f}, df {}, p = {:.4g} over {} games with one winner ({} left out)\n",
+      "{} equality: chi-square {:.3f}, df {}, p = {:.4g} over {} games with one winner ({} left out); "
+      "expected wins per {} {:.3g}{}\n",
       eq["categories"].get<std::string>(), eq["statistic"].get<double>(), eq["df"].get<int>(),
-      eq["p_value"].get<double>(), eq["games"].get<std::int64_t>(), eq["left_out"].get<std::int64_t>());
+      eq["p_value"].get<double>(), eq["games"].get<std::int64_t>(), eq["left_out"].get<std::int64_t>(),
+      eq["categories"].get<std::string>(), eq["expected_per_category"].get<double>(),
+      method == "exact multinomial"    ? ", under 5: p from the exact multinomial test"
+      : method == "Pearson chi-square" ? ""
+                                       : ", under 5: p approximate");
   const auto& fm = t["first_mover"];
   out += fmt::format(
       "first mover: wins {}; advantage over the equal share {:.3f}: {:+.3f} [{:+.3f}, {:+.3f}] ({} decided "

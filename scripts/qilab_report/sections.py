@@ -32,7 +32,11 @@ def tally_table(rows, label, label_of):
 def chi_square(eq):
     cat = eq["categories"]
     wins = ", ".join(f"{cat} {i}: {w}" for i, w in enumerate(eq["wins"]))
-    return (f'<p class="chi-square">Pearson chi-square test (H0: {esc(eq["tests"])}): '
+    method = eq.get("method", "Pearson chi-square")
+    name = {"Pearson chi-square": "Pearson chi-square test",
+            "exact multinomial": "Exact multinomial test (under 5 wins expected per category, where the "
+                                 "chi-square approximation fails; the statistic is the same)"}.get(method, method)
+    return (f'<p class="chi-square">{esc(name)} (H0: {esc(eq["tests"])}): '
             f'chi-square = {eq["statistic"]:.3f}, df = {eq["df"]}, p = {eq["p_value"]:.4g} '
             f'over {eq["games"]} games with one winning {esc(cat)} ({eq["left_out"]} left out: '
             f'{esc(eq["observations"])}); wins {esc(wins)}; expected {eq["expected_per_category"]:.1f} '

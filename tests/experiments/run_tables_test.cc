@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "engine/core/error.h"
@@ -31,6 +32,41 @@ TEST_CASE("chi-square test of equal counts, worked by hand") {
   CHECK(chi_square_equal({7, 7, 7}).p_value == 1.0);
   CHECK(chi_square_equal({7}).df == 0);
   CHECK(chi_square_equal({0, 0}).p_value == 1.0);
+  CHECK(std::string(t.method) == "Pearson chi-square");  // E = 20
+}
+
+TEST_CASE("under 5 expected a category, p is the exact multinomial test's, worked by hand") {
+  // 2 games over 6 seats (E = 1/3): won by two seats, X^2 = 4, and every outcome has X^2 >= 4:
+  // p = 1, where the chi-square approximation says 0.549.
+  ChiSquareTest t = chi_square_equal({1, 0, 0, 1, 0, 0});
+  CHECK(t.statistic == doctest::Approx(4.0));
+  CHECK(std::string(t.method) == "exact multinomial");
+  CHECK(t.p_value == doctest::Approx(1.0).epsilon(1e-12));
+  CHECK(chi_square_upper_tail(4.0, 5) == doctest::Approx(0.5494).epsilon(1e-3));
+  // Both won by one seat: X^2 = 10, as likely as the same seat twice: 6 / 36 = 1/6.
+  t = chi_square_equal({0, 2, 0, 0, 0, 0});
+  CHECK(t.statistic == doctest::Approx(10.0));
+  CHECK(t.p_value == doctest::Approx(1.0 / 6).epsilon(1e-12));
+  // 3 to 0 over two seats: only 3-0 and 0-3 are as far, 2 / 8.
+  CHECK(chi_square_equal({3, 0}).p_value == doctest::Approx(0.25).epsilon(1e-12));
+  // 9 to 0 (E = 4.5): 2 / 512.
+  CHECK(chi_square_equal({9, 0}).p_value == doctest::Approx(2.0 / 512).epsilon(1e-12));
+  // 10 to 0 (E = 5): the approximation's p, erfc(sqrt(5)).
+  t = chi_square_equal({10, 0});
+  CHECK(std::string(t.method) == "Pearson chi-square");
+  CHECK(t.p_value == doctest::Approx(std::erfc(std::sqrt(5.0))).epsilon(1e-12));
+  // The exact p by brute force for 7 games over 3 seats, against the enumeration.
+  const std::vector<std::int64_t> counts = {5, 1, 1};
+  double p = 0;
+  for (int a = 0; a <= 7; ++a)
+    for (int b = 0; a + b <= 7; ++b) {
+      const int c = 7 - a - b;
+      if (a * a + b * b + c * c < 27) continue;
+      double ways = 5040.0 / (std::tgamma(a + 1) * std::tgamma(b + 1) * std::tgamma(c + 1));
+      p += ways / std::pow(3.0, 7);
+    }
+  CHECK(exact_equal_p(counts) == doctest::Approx(p).epsilon(1e-12));
+  CHECK(chi_square_equal(counts).p_value == doctest::Approx(p).epsilon(1e-12));
 }
 
 namespace {
@@ -92,14 +128,16 @@ TEST_CASE("two seats: every table recomputed from four raw rows") {
   CHECK(j["by_team"][0]["win"]["count"] == 2);
   CHECK(j["by_team"][1]["win"]["count"] == 1);
 
-  // Seat equality: 3 games with a winner, wins 2 and 1, E = 1.5, X^2 = 1/3, df 1,
-  // p = erfc(sqrt(1/6)) = 0.563702861650773; the drawn game is left out.
+  // Seat equality: 3 games with a winner, wins 2 and 1, E = 1.5, X^2 = 1/3, df 1; the drawn
+  // game is left out. E under 5: the exact test, and every split of 3 games is as far from
+  // equal as 2 to 1: p = 1 (the approximation would say erfc(sqrt(1/6)) = 0.5637).
   const auto& eq = j["seat_equality"];
   CHECK(eq["games"] == 3);
   CHECK(eq["left_out"] == 1);
   CHECK(eq["statistic"].get<double>() == doctest::Approx(1.0 / 3));
   CHECK(eq["df"] == 1);
-  CHECK(eq["p_value"].get<double>() == doctest::Approx(0.563702861650773).epsilon(1e-12));
+  CHECK(eq["method"] == "exact multinomial");
+  CHECK(eq["p_value"].get<double>() == doctest::Approx(1.0).epsilon(1e-12));
 
   // First mover (seat 0 every time): won 2 of 3 decided games; advantage 2/3 - 1/2 with the
   // Wilson interval of 2 of 3 shifted by 1/2.

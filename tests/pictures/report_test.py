@@ -154,7 +154,8 @@ def store_run(qilab, source, work):
     tables = stats["games"][0]["variants"][0]["tables"]
     eq = tables["seat_equality"]
     text = f"chi-square = {eq['statistic']:.3f}, df = {eq['df']}, p = {eq['p_value']:.4g}"
-    assert "Pearson chi-square test" in html and text in html, text
+    name = "Pearson chi-square test" if eq["method"] == "Pearson chi-square" else "Exact multinomial test"
+    assert name in html and text in html, (name, text)
     for row in tables["balance"]["by_agent"]:
         w = row["win"]
         cell = f"<td>{row['agent']}</td><td>{row['games']}</td><td>{w['rate']:.3f} [{w['ci95'][0]:.3f}, "
