@@ -413,6 +413,12 @@ std::string check_tournament_out(const std::string& out_dir, const StoreIdentity
   const std::string summary = (fs::path(out_dir) / "summary.json").string();
   if (fs::is_directory(db, ec)) throw Error(db + ": a directory is in the way of the tournament store");
   if (fs::is_directory(summary, ec)) throw Error(summary + ": cannot write (a directory is in the way)");
+  // A run's files without its store are another run's (a store is made before any of them is
+  // written): left alone, not overwritten.
+  if (!fs::exists(db, ec))
+    for (const char* name : {"summary.json", "openings.json", "games.jsonl"})
+      if (const auto file = fs::path(out_dir) / name; fs::exists(file, ec))
+        throw Error(file.string() + ": another run's file, without its store (tournament.db); use another output directory");
   Store::check_resumable(db, identity);
   return db;
 }

@@ -220,6 +220,37 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
       }
       for (std::int64_t g = 0; g < plan.total; ++g)
         if (!done[static_cast<std::size_t>(g)]) pending.push_back(g);
+      // Every resumed game must be this tournament's, move for move: its line-up and seats the
+      // plan's, its actions replaying through its game to the stored results. A store edited,
+      // damaged or written by a qilab that plays differently is named, not summed.
+      store->read_records({}, true, false, [&](std::vector<GameRecord>& batch) {
+        for (const GameRecord& r : batch) {
+          if (r.index >= plan.total) continue;  // kept past this run's games (Seating::kSeats)
+          const std::int64_t l = r.index / cfg.games_per_lineup, i = r.index % cfg.games_per_lineup;
+          const auto& lineup = plan.lineups[static_cast<std::size_t>(l)];
+          const auto seats = cfg.seating == Seating::kSeats
+                                 ? seat_agents(lineup, static_cast<int>(teams.size()), i)
+                                 : lineup_seats(lineup, plan.sides, i);
+          std::string what;
+          if (r.lineup != l || r.agents != seats) {
+            what = "line-up " + std::to_string(r.lineup) + ", agents " + nlohmann::json(r.agents).dump() +
+                   " stored, this tournament plays line-up " + std::to_string(l) + ", agents " +
+                   nlohmann::json(seats).dump();
+          } else if (cfg.draws.empty()) {
+            what = replay_difference(base, r);
+          } else {
+            const G game = game_of(r.index);
+            what = game.options().to_json() != r.options
+                       ? "options " + r.options.dump() + " stored, this tournament draws " +
+                             game.options().to_json().dump()
+                       : replay_difference(game, r);
+          }
+          if (!what.empty())
+            throw Error(db_path + ": game " + std::to_string(r.index) + " does not replay: " + what +
+                        "; the store is damaged, or was written by a qilab that plays differently (" +
+                        plan.identity.program + " resumes it): use another output directory");
+        }
+      });
     }
   }
   shards::ready();

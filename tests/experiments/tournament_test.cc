@@ -373,6 +373,25 @@ TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; expo
     return s;
   };
   CHECK(strip(again.summary) == strip(rep.summary));
+  // A resumed game is replayed before it is summed: an edited result, a damaged actions blob or
+  // another agent in a seat is named, and the store and summary are left as they were.
+  const std::string summary = slurp(dir + "/summary.json");
+  for (const auto& [damage, named] : std::vector<std::pair<const char*, const char*>>{
+           {"UPDATE seats SET result = 99 WHERE game = 4 AND seat = 0;", "game 4 does not replay: "},
+           {"UPDATE games SET actions = x'00' WHERE idx = 5;", "game 5 does not replay: "},
+           {"UPDATE seats SET agent = (SELECT agent FROM seats WHERE game = 6 AND seat = 1) WHERE game = 6 AND "
+            "seat = 0;",
+            "game 6 does not replay: line-up 1, agents"}}) {
+    const auto copy = fresh_dir("store_damaged");
+    fs::create_directories(copy);
+    fs::copy_file(db, copy + "/tournament.db");
+    sql(copy + "/tournament.db", damage);
+    const std::string before = slurp(copy + "/tournament.db");
+    CHECK_THROWS_WITH_AS(run_tournament(game, cfg, copy), doctest::Contains(named), Error);
+    CHECK(slurp(copy + "/tournament.db") == before);
+    CHECK_FALSE(fs::exists(copy + "/summary.json"));
+  }
+  CHECK(slurp(dir + "/summary.json") == summary);
   // Every seat and move statistic names a stored game and a listed agent (the writer keeps the
   // schema's references; SQLite is not asked to check them row by row). The check can fail:
   // an orphan seat is found.
@@ -903,6 +922,17 @@ TEST_CASE("the store refuses foreign, newer and other tournaments' databases, wr
   SUBCASE("no file") {
     CHECK(error_of([&] { read_store_records(dir + "/none.db"); }) ==
           dir + "/none.db: no such tournament store");
+  }
+  SUBCASE("another run's files without a store: left as they are") {
+    for (const char* name : {"summary.json", "openings.json", "games.jsonl"}) {
+      const std::string file = dir + "/" + name;
+      { std::ofstream(file) << "{\"game\": \"other\"}\n"; }
+      CHECK(error_of([&] { run_tournament(game, cfg, dir); }) ==
+            file + ": another run's file, without its store (tournament.db); use another output directory");
+      CHECK(slurp(file) == "{\"game\": \"other\"}\n");
+      CHECK_FALSE(fs::exists(db));
+      fs::remove(file);
+    }
   }
   SUBCASE("a summary that cannot be written: refused before any game is played") {
     fs::create_directories(dir + "/summary.json.tmp");
