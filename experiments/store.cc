@@ -1,6 +1,7 @@
 #include "experiments/store.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -205,7 +206,7 @@ void exec(sqlite3* db, const std::string& path, const char* sql) {
   }
 }
 
-sqlite3* open_db(const std::string& path, int flags) {
+sqlite3* open_db(const std::string& path, int flags, const std::string& uri = {}) {
   // SQLite's memory statistics take a global lock at every allocation; nothing here reads them.
   // (Set before SQLite starts; where something else in the process started it first, it stays on.)
   static std::once_flag configured;
@@ -213,7 +214,8 @@ sqlite3* open_db(const std::string& path, int flags) {
   sqlite3* db = nullptr;
   // A store is used by one thread at a time (the writer's batches never overlap: batched_play.h),
   // so the connection needs no locks of its own.
-  if (sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(uri.empty() ? path.c_str() : uri.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr) !=
+      SQLITE_OK) {
     std::string m = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     throw Error(path + ": cannot open the database (" + m + ")");
@@ -221,6 +223,31 @@ sqlite3* open_db(const std::string& path, int flags) {
   sqlite3_busy_timeout(db, 10000);
   sqlite3_extended_result_codes(db, 1);
   return db;
+}
+
+// A read-only connection to the store at `path`. SQLite reads a store in WAL mode through
+// PATH-shm beside it, which it creates when missing; where the directory may not be written
+// (a shared, read-only copy of a run) that fails. A store closed cleanly there (no PATH-wal)
+// cannot be written by anyone meanwhile, since a writer needs PATH-wal: it is opened immutable,
+// without the -shm. With a PATH-wal and no PATH-shm in such a directory it cannot be read.
+sqlite3* open_reader(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path dir = fs::path(path).has_parent_path() ? fs::path(path).parent_path() : fs::path(".");
+  if (::access(dir.c_str(), W_OK) == 0 || fs::exists(path + "-shm", ec)) return open_db(path, SQLITE_OPEN_READONLY);
+  if (fs::exists(path + "-wal", ec))
+    throw Error(path + ": cannot be read here: its directory is not writable, and its write-ahead log (" + path +
+                "-wal) needs " + path + "-shm beside it; copy the store's files to a writable directory");
+  std::string uri = "file:";
+  for (const char c : fs::absolute(path, ec).string()) {
+    if (c == '%' || c == '?' || c == '#') {
+      static constexpr char kHex[] = "0123456789ABCDEF";
+      uri += {'%', kHex[static_cast<unsigned char>(c) >> 4], kHex[c & 15]};
+    } else {
+      uri += c;
+    }
+  }
+  return open_db(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, uri + "?immutable=1");
 }
 
 // What the file at `path` holds: no tables (a new, empty database), or a qilab store whose meta
@@ -338,7 +365,7 @@ Store::~Store() {
 
 Store Store::open_for_read(const std::string& path) {
   check_readable_file(path, "tournament store");
-  sqlite3* db = open_db(path, SQLITE_OPEN_READONLY);
+  sqlite3* db = open_reader(path);
   Store store(path, db);
   nlohmann::json meta;
   if (inspect(db, path, &meta) == Kind::kEmpty)
@@ -350,7 +377,7 @@ void Store::check_resumable(const std::string& path, const StoreIdentity& identi
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return;
   check_readable_file(path, "tournament store");
-  Store store(path, open_db(path, SQLITE_OPEN_READONLY));
+  Store store(path, open_reader(path));
   nlohmann::json meta;
   if (inspect(store.db_, path, &meta) == Kind::kStore) {
     // Schema 2 differs from 3 only in how a game's actions are packed: its stores are resumed in

@@ -315,6 +315,37 @@ TEST_CASE("export, report and replay never write over the run they read, a datab
   CHECK_MESSAGE(r.code == 0, r.err);
 }
 
+TEST_CASE("a store in a directory its reader may not write is read, and nothing is left beside it") {
+  // Needs another user than root's to be refused a write: run as nobody through setpriv.
+  if (::geteuid() != 0 || std::system("command -v setpriv > /dev/null") != 0) {
+    MESSAGE("skipped: needs root and setpriv to read as another user");
+    return;
+  }
+  const auto run = scratch() / "readonly";
+  fs::remove_all(run);
+  auto r = qilab("play --game configs/games/checkers-2p.toml --set max_turns=20 --seed 3 --agents random,greedy "
+                 "--games 4 --out '" + run.string() + "'");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  fs::permissions(scratch(), fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
+  fs::permissions(run, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                           fs::perms::others_read | fs::perms::others_exec);
+  const std::string nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups";
+  REQUIRE_FALSE(fs::exists(run / "tournament.db-shm"));  // the run closed its store
+  r = qilab("stats '" + run.string() + "' --json", "", nobody);
+  CHECK_MESSAGE(r.code == 0, r.err);
+  CHECK(qilab("ratings '" + run.string() + "'", "", nobody).code == 0);
+  CHECK_FALSE(fs::exists(run / "tournament.db-shm"));
+  CHECK_FALSE(fs::exists(run / "tournament.db-wal"));
+  const auto as_root = qilab("stats '" + run.string() + "' --json");
+  REQUIRE(as_root.code == 0);
+  CHECK(r.out == as_root.out);
+  fs::remove(run / "tournament.db-shm");  // what root's reading left (SQLite's index of the log)
+  // A write-ahead log without its -shm there cannot be read: said so, not "not a store".
+  std::ofstream(run / "tournament.db-wal").close();
+  check_bad_input(qilab("stats '" + run.string() + "'", "", nobody),
+                  "cannot be read here: its directory is not writable");
+}
+
 // ---- Reliability of inputs: every bad value is refused with one line naming it (exit 2),
 // never cut, wrapped, saturated or let run forever.
 
