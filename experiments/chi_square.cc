@@ -55,15 +55,17 @@ double exact_equal_p(const std::vector<std::int64_t>& counts) {
   for (auto c : counts) n += c;
   if (categories < 2 || n == 0) return 1.0;
   if (outcomes(n, categories) > kExactMaxOutcomes)
-    throw Error("chi-square: too many outcomes for the exact test (" + std::to_string(n) + " observations in " +
-                std::to_string(categories) + " categories)");
+    throw Error("chi-square: too many outcomes for the exact test (" + std::to_string(n) +
+                " observations in " + std::to_string(categories) + " categories)");
   // Compare sums of squares: X^2 = (T / n) sum k^2 - n, so X^2 >= x exactly when sum k^2 >= s.
   std::int64_t observed = 0;
   for (auto c : counts) observed += c * c;
-  const double log_norm = std::lgamma(static_cast<double>(n) + 1) - static_cast<double>(n) * std::log(categories);
+  const double log_norm =
+      std::lgamma(static_cast<double>(n) + 1) - static_cast<double>(n) * std::log(categories);
   double p = 0;
   // Each count vector (k_1 .. k_T) summing to n, with the sum of its squares and of log k_i!.
-  auto walk = [&](auto&& self, int category, std::int64_t left, std::int64_t squares, double log_fact) -> void {
+  auto walk = [&](auto&& self, int category, std::int64_t left, std::int64_t squares,
+                  double log_fact) -> void {
     if (category == categories - 1) {
       if (squares + left * left >= observed)
         p += std::exp(log_norm - log_fact - std::lgamma(static_cast<double>(left) + 1));

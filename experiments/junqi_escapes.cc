@@ -17,12 +17,14 @@ bool has_escape(const GameRecord& r) {
   return false;
 }
 
-std::vector<std::int64_t> escape_ladder_points(const GameRecord& r, std::int64_t stake, const std::string& at) {
+std::vector<std::int64_t> escape_ladder_points(const GameRecord& r, std::int64_t stake,
+                                               const std::string& at) {
   return with_game(r.game, [&]<Game G>() -> std::vector<std::int64_t> {
     if constexpr (!std::is_same_v<typename G::State, junqi::State>) {
       throw Error(at + ": field 'game': '" + r.game + "' has no escape penalties (junqi6 and junqi4 have)");
     } else {
-      const G game(resolve_options(G::option_specs(), GameConfig{r.game, at + ": field 'options'", r.options}, {}));
+      const G game(
+          resolve_options(G::option_specs(), GameConfig{r.game, at + ": field 'options'", r.options}, {}));
       const int players = game.num_players();
       std::vector<std::int64_t> points(static_cast<std::size_t>(players), 0);
       typename G::State s = game.initial_state();
@@ -51,7 +53,8 @@ std::vector<std::int64_t> escape_ladder_points(const GameRecord& r, std::int64_t
         std::vector<bool> alive(static_cast<std::size_t>(players));
         for (int p = 0; p < players; ++p) alive[static_cast<std::size_t>(p)] = !s.eliminated(p);
         const auto charged = junqi::ladder::escape_points(decapitation, players, seat, alive, stake);
-        for (int p = 0; p < players; ++p) points[static_cast<std::size_t>(p)] += charged[static_cast<std::size_t>(p)];
+        for (int p = 0; p < players; ++p)
+          points[static_cast<std::size_t>(p)] += charged[static_cast<std::size_t>(p)];
         apply_forfeit_rule(s, seat);  // junqi eliminates the seat; during deployment the game ended
       }
       return points;

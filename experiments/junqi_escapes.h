@@ -21,6 +21,7 @@ bool has_escape(const GameRecord& r);
 // The ladder points of each seat for a junqi6 or junqi4 record with escapes, at `stake` (the
 // base of the table's lowest level). Throws Error naming `at` where the record does not replay
 // (an action not legal where it stands, a forfeit of a seat out of range).
-std::vector<std::int64_t> escape_ladder_points(const GameRecord& r, std::int64_t stake, const std::string& at);
+std::vector<std::int64_t> escape_ladder_points(const GameRecord& r, std::int64_t stake,
+                                               const std::string& at);
 
 }  // namespace qilab::experiments

@@ -285,10 +285,14 @@ GameRecord play_seated(const G& game, const RunIdentity& id, std::int64_t index,
   return r;
 }
 
-// Game `index` of a `play` run: the agents of the run rotated over the seats (rotation.h).
+// Game `index` of a `play` run: the agents of the run rotated over the seats, or over the sides
+// where teams hold several seats (rotation.h, play_seats).
 template <Game G, class MakeAgent>
 GameRecord play_game(const G& game, const RunIdentity& id, std::int64_t index, MakeAgent&& make) {
-  return play_seated(game, id, index, seat_agents(id.agents, id.seats, index), std::forward<MakeAgent>(make));
+  return play_seated(
+      game, id, index,
+      id.teams.empty() ? seat_agents(id.agents, id.seats, index) : play_seats(id.agents, id.teams, index),
+      std::forward<MakeAgent>(make));
 }
 
 template <Game G>

@@ -105,7 +105,7 @@ std::vector<GameRecord> check_run_records(const std::string& path, const RunIden
     if (!r.agent_files.empty() && r.agent_files != id.agent_files)
       throw differs("other agent files (content hashes)", brief(r.agent_files, 200),
                     brief(id.agent_files, 200));
-    const auto expected = seat_agents(id.agents, id.seats, r.index);
+    const auto expected = play_seats(id.agents, id.teams, r.index);
     if (r.agents != expected) throw differs("agents (per seat)", join(r.agents), join(expected));
     if (static_cast<int>(r.returns.size()) != id.seats)
       throw Error(where + ": expected " + std::to_string(id.seats) + " returns, found " +

@@ -99,7 +99,8 @@ PlayReport run_play(const G& game, const TournamentConfig& tc, const MatchConfig
                       {"store", db},
                       {"rotation",
                        "game i, seat s: agents[(s + i) mod len(agents)]; with more agents than seats, seats "
-                       "mirrored in odd rounds of len(agents) games"}};
+                       "mirrored in odd rounds of len(agents) games; where teams hold several seats, "
+                       "the same over the sides, each side's seats held by its agent"}};
   s.update(balance.to_json());
   s["endings"] = std::move(endings);
   s["run"] = {

@@ -1,6 +1,6 @@
 #pragma once
 // Which agent sits in which seat, game by game, in a `play` run (a tournament's line-ups are
-// seated by tournament.h's side rotation).
+// seated by tournament.h's side rotation; play_seats below keeps teams together the same way).
 //
 // The agents of a run are a list (as given on the command line). In game i, seat s is played
 // by agents[(s + i) mod n_agents]. With one agent per seat this rotates the line-up by one seat
@@ -19,5 +19,14 @@ namespace qilab::experiments {
 
 std::vector<std::string> seat_agents(const std::vector<std::string>& agents, int seats,
                                      std::int64_t game_index);
+
+// The agent of each seat in game i of a `play` run, whose seats form `teams` (the team of each
+// seat). Where a team holds several seats (junqi, guifa 2v2, elements, mizong 3v3 and 2v2v2)
+// the rotation above turns over the sides, in the order their first seats come, instead of the
+// seats, and every seat of a side is held by the side's agent: teams stay together, and over a
+// multiple of n games (2n with more agents than sides) every agent holds every side, and so
+// every seat, equally often. Where every team is one seat this is seat_agents over the seats.
+std::vector<std::string> play_seats(const std::vector<std::string>& agents, const std::vector<int>& teams,
+                                    std::int64_t game_index);
 
 }  // namespace qilab::experiments

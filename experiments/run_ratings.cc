@@ -148,8 +148,11 @@ nlohmann::json run_ratings(const RecordPasses& passes, const std::string& source
 
       // Junqi: the ladder, from the returns; a game with an escape needs its moves (below).
       if (is_junqi(r.game)) {
-        if (has_escape(r)) escapes = true;
-        else ladder_game(pg, seat_agent, [&](std::int64_t stake) { return junqi::ladder::game_points(r.returns, stake); });
+        if (has_escape(r))
+          escapes = true;
+        else
+          ladder_game(pg, seat_agent,
+                      [&](std::int64_t stake) { return junqi::ladder::game_points(r.returns, stake); });
       }
 
       // Sides: one agent each, or the game is left out.
@@ -226,7 +229,8 @@ nlohmann::json run_ratings(const RecordPasses& passes, const std::string& source
           seat_agent.push_back(it->second);
         }
         ladder_game(pg, seat_agent, [&](std::int64_t stake) {
-          return has_escape(r) ? escape_ladder_points(r, stake, at) : junqi::ladder::game_points(r.returns, stake);
+          return has_escape(r) ? escape_ladder_points(r, stake, at)
+                               : junqi::ladder::game_points(r.returns, stake);
         });
       }
     });

@@ -234,10 +234,12 @@ sqlite3* open_reader(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path dir = fs::path(path).has_parent_path() ? fs::path(path).parent_path() : fs::path(".");
-  if (::access(dir.c_str(), W_OK) == 0 || fs::exists(path + "-shm", ec)) return open_db(path, SQLITE_OPEN_READONLY);
+  if (::access(dir.c_str(), W_OK) == 0 || fs::exists(path + "-shm", ec))
+    return open_db(path, SQLITE_OPEN_READONLY);
   if (fs::exists(path + "-wal", ec))
-    throw Error(path + ": cannot be read here: its directory is not writable, and its write-ahead log (" + path +
-                "-wal) needs " + path + "-shm beside it; copy the store's files to a writable directory");
+    throw Error(path + ": cannot be read here: its directory is not writable, and its write-ahead log (" +
+                path + "-wal) needs " + path +
+                "-shm beside it; copy the store's files to a writable directory");
   std::string uri = "file:";
   for (const char c : fs::absolute(path, ec).string()) {
     if (c == '%' || c == '?' || c == '#') {

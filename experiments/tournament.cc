@@ -418,7 +418,8 @@ std::string check_tournament_out(const std::string& out_dir, const StoreIdentity
   if (!fs::exists(db, ec))
     for (const char* name : {"summary.json", "openings.json", "games.jsonl"})
       if (const auto file = fs::path(out_dir) / name; fs::exists(file, ec))
-        throw Error(file.string() + ": another run's file, without its store (tournament.db); use another output directory");
+        throw Error(file.string() +
+                    ": another run's file, without its store (tournament.db); use another output directory");
   Store::check_resumable(db, identity);
   return db;
 }

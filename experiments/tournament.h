@@ -228,9 +228,8 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
           if (r.index >= plan.total) continue;  // kept past this run's games (Seating::kSeats)
           const std::int64_t l = r.index / cfg.games_per_lineup, i = r.index % cfg.games_per_lineup;
           const auto& lineup = plan.lineups[static_cast<std::size_t>(l)];
-          const auto seats = cfg.seating == Seating::kSeats
-                                 ? seat_agents(lineup, static_cast<int>(teams.size()), i)
-                                 : lineup_seats(lineup, plan.sides, i);
+          const auto seats = cfg.seating == Seating::kSeats ? play_seats(lineup, teams, i)
+                                                            : lineup_seats(lineup, plan.sides, i);
           std::string what;
           if (r.lineup != l || r.agents != seats) {
             what = "line-up " + std::to_string(r.lineup) + ", agents " + nlohmann::json(r.agents).dump() +
@@ -279,8 +278,8 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
   auto play = [&](std::int64_t g) {
     const std::int64_t l = g / games_per, i = g % games_per;
     const auto& lineup = plan.lineups[static_cast<std::size_t>(l)];
-    auto seats = cfg.seating == Seating::kSeats ? seat_agents(lineup, static_cast<int>(teams.size()), i)
-                                                : lineup_seats(lineup, plan.sides, i);
+    auto seats =
+        cfg.seating == Seating::kSeats ? play_seats(lineup, teams, i) : lineup_seats(lineup, plan.sides, i);
     return cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), take, referee, l, true)
                              : play_seated(game_of(g), id, g, std::move(seats), make, referee, l);
   };

@@ -45,6 +45,7 @@ MatchScore play_match(const G& game, const std::function<AgentPtr<typename G::St
   id.seed = seed;
   id.agents = {"candidate", "opponent"};
   id.seats = game.num_players();
+  id.teams = experiments::game_teams(game.initial_state());  // a team is one agent (rotation.h)
   auto make = [&](const G&, const std::string& spec) -> AgentPtr<S> {
     return spec == "candidate" ? candidate() : opponent();
   };

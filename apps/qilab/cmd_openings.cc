@@ -58,7 +58,7 @@ void add_openings_command(CLI::App& app) {
       ->required();
   cmd->add_option("-t,--threads", a->threads,
                   "Games played at once (default: the config's 'threads', else 1)")
-      ->check(CLI::Range(1, 4096));
+      ->check(integer_in(1, 4096));
   cmd->callback([a] { run_openings_command(*a); });
 }
 

@@ -75,18 +75,6 @@ void run(const PlayArgs& a) {
 }
 
 // CLI::PositiveNumber would accept 0.5 and answer "x" with a 300-digit range.
-CLI::Validator count_up_to(long long max) {
-  return CLI::Validator(
-      [max](const std::string& text) -> std::string {
-        long long v = 0;
-        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > max)
-          return "expected an integer 1 to " + std::to_string(max) + ", got '" + text + "'";
-        return {};
-      },
-      "1.." + std::to_string(max));
-}
-
 // The run keeps a result slot per game in memory; ten million is far past any balance study.
 constexpr long long kMaxGames = 10'000'000;
 // More threads than this is a typo, not a machine.
@@ -108,12 +96,12 @@ void add_play_command(CLI::App& app) {
       ->allow_extra_args(false);
   cmd->add_option("-n,--games", a->games, "Number of games")
       ->capture_default_str()
-      ->check(count_up_to(kMaxGames));
+      ->check(integer_in(1, kMaxGames));
   cmd->add_option("--seed", a->seed, "Seed of the run, 0 to 2^64-1; game i draws from Rng(seed).split(i)")
       ->capture_default_str();
   cmd->add_option("-t,--threads", a->threads, "Games played at once (OpenMP threads)")
       ->capture_default_str()
-      ->check(count_up_to(kMaxThreads));
+      ->check(integer_in(1, kMaxThreads));
   cmd->add_option(
          "-o,--out", a->out,
          "Output directory: tournament.db (SQLite), games.jsonl and summary.json; rerun to resume or extend")

@@ -42,7 +42,7 @@ void add_stats_command(CLI::App& app) {
          "Games per variant replayed with the evaluator's trace (branching factor, lead changes, drama, "
          "decisiveness); more are sampled evenly; 0 for none")
       ->capture_default_str()
-      ->check(CLI::Range(0LL, 1'000'000'000LL));
+      ->check(integer_in(0, 1'000'000'000));
   cmd->callback([a] { run(*a); });
 }
 

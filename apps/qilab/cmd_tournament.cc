@@ -60,18 +60,6 @@ void run_export(const ExportArgs& a) {
   print(fmt::format("wrote {}\n", a.out));
 }
 
-CLI::Validator threads_range() {
-  return CLI::Validator(
-      [](const std::string& text) -> std::string {
-        int v = 0;
-        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > 4096)
-          return "expected an integer 1 to 4096, got '" + text + "'";
-        return {};
-      },
-      "1..4096");
-}
-
 }  // namespace
 
 void add_tournament_command(CLI::App& app) {
@@ -85,7 +73,7 @@ void add_tournament_command(CLI::App& app) {
       ->required();
   cmd->add_option("-t,--threads", a->threads,
                   "Games played at once (default: the config's 'threads', else 1)")
-      ->check(threads_range());
+      ->check(integer_in(1, 4096));
   cmd->callback([a] { run_tournament_command(*a); });
 
   auto* exp = app.add_subcommand(

@@ -1,5 +1,7 @@
 #include "apps/qilab/game_args.h"
 
+#include <charconv>
+
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -99,6 +101,20 @@ std::unique_ptr<AnyState> load_position(const AnyGame& game, const std::string& 
 void print(const std::string& text) {
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
+}
+
+CLI::Validator integer_in(long long lo, long long hi) {
+  return CLI::Validator(
+      [lo, hi](const std::string& text) -> std::string {
+        long long v = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (text.empty() || text[0] == '-' || ec != std::errc() || end != text.data() + text.size() ||
+            v < lo || v > hi)
+          return "expected an integer " + std::to_string(lo) + " to " + std::to_string(hi) + ", got '" +
+                 text + "'";
+        return {};
+      },
+      std::to_string(lo) + ".." + std::to_string(hi));
 }
 
 }  // namespace qilab::cli

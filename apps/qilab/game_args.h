@@ -35,4 +35,8 @@ std::unique_ptr<AnyState> load_position(const AnyGame& game, const std::string& 
 // Writes `text` to stdout in one piece, once everything that could fail has run.
 void print(const std::string& text);
 
+// A command-line number: decimal digits alone (no sign, space, "0x" or exponent), LO to HI;
+// else CLI11's error "... expected an integer LO to HI, got 'TEXT'" (exit 2).
+CLI::Validator integer_in(long long lo, long long hi);
+
 }  // namespace qilab::cli

@@ -37,7 +37,8 @@ void check_export_out(const std::string& out, const std::string& db) {
   if (std::filesystem::equivalent(out, db, ec))
     throw Error(out + ": is the store being exported (--db); give another --out");
   if (begins_with(out, std::string_view("SQLite format 3\0", 16)))
-    throw Error(out + ": exists and is an SQLite database; an export does not replace one (give another --out)");
+    throw Error(out +
+                ": exists and is an SQLite database; an export does not replace one (give another --out)");
 }
 
 }  // namespace qilab::cli

@@ -90,7 +90,9 @@ void refuse_special_file(const std::string& path) {
   const auto status = std::filesystem::symlink_status(path, ec);
   if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
       !std::filesystem::is_directory(status))
-    throw Error(path + ": cannot write (a link, device, pipe or socket is in the way; expected a regular file or a new name)");
+    throw Error(path +
+                ": cannot write (a link, device, pipe or socket is in the way; expected a regular file or a "
+                "new name)");
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -273,16 +274,65 @@ TEST_CASE("play is a tournament of one line-up: its store is the truth, its file
                   "without its store (tournament.db)");
 }
 
+TEST_CASE("play in a team mode keeps each team one agent, every agent on every side equally often") {
+  const auto out = scratch() / "play_teams";
+  fs::remove_all(out);
+  const auto r = qilab(
+      "play --game configs/games/guifa.toml --set max_turns=20 --seed 2 --agents "
+      "random,greedy,mcts:simulations=2 --games 6 --out '" +
+      out.string() + "'");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const std::string lines = slurp(out / "games.jsonl");
+  std::istringstream in(lines);
+  std::map<std::pair<std::string, int>, int> on_side;
+  int games = 0;
+  for (std::string line; std::getline(in, line); ++games) {
+    const auto agents = nlohmann::json::parse(line)["agents"].get<std::vector<std::string>>();
+    REQUIRE(agents.size() == 4);
+    CHECK(agents[0] == agents[2]);  // alliance 0: seats 0 and 2
+    CHECK(agents[1] == agents[3]);
+    CHECK(agents[0] != agents[1]);
+    ++on_side[{agents[0], 0}];
+    ++on_side[{agents[1], 1}];
+  }
+  CHECK(games == 6);
+  for (const char* agent : {"random", "greedy", "mcts:simulations=2"})
+    for (int side = 0; side < 2; ++side) {
+      const int n = on_side[std::make_pair(std::string(agent), side)];
+      CHECK_MESSAGE(n == 2, agent, " side ", side);
+    }
+}
+
+TEST_CASE("every command reads its numbers the same way: decimal digits in range, else one named line") {
+  const std::string cfg = QILAB_SOURCE_DIR "/configs/experiments/openings-guifa.toml";
+  const std::string out = (scratch() / "numbers").string();
+  for (const char* bad : {"0x2", "' 3'", "abc", "0", "4097", "-1", "1.5"}) {
+    for (const std::string& cmd :
+         {"openings --config '" + cfg + "' --out '" + out + "' --threads " + bad,
+          "play --games 2 --out '" + out + "' --threads " + std::string(bad),
+          "tournament --config '" + cfg + "' --out '" + out + "' --threads " + bad}) {
+      const auto r = qilab(cmd);
+      check_bad_input(r, "expected an integer 1 to 4096");
+    }
+  }
+  check_bad_input(qilab("stats '" + out + "' --trace-games abc"),
+                  "--trace-games: expected an integer 0 to 1000000000, got 'abc'");
+  CHECK_FALSE(fs::exists(out));
+}
+
 TEST_CASE("export, report and replay never write over the run they read, a database, a link or a pipe") {
   const auto out = scratch() / "outputs";
   fs::remove_all(out);
-  auto r = qilab("play --game configs/games/checkers-2p.toml --set max_turns=20 --seed 3 --agents random,greedy "
-                 "--games 2 --out '" + out.string() + "'");
+  auto r = qilab(
+      "play --game configs/games/checkers-2p.toml --set max_turns=20 --seed 3 --agents random,greedy "
+      "--games 2 --out '" +
+      out.string() + "'");
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const std::string db = (out / "tournament.db").string(), records = (out / "games.jsonl").string();
   const std::string store = slurp(db), lines = slurp(records), summary = slurp(out / "summary.json");
   // The store itself, under another spelling of its path.
-  check_bad_input(qilab("export --db '" + db + "' --format csv --out '" + (out / ".." / "outputs" / "tournament.db").string() + "'"),
+  check_bad_input(qilab("export --db '" + db + "' --format csv --out '" +
+                        (out / ".." / "outputs" / "tournament.db").string() + "'"),
                   "is the store being exported (--db)");
   // Another database.
   fs::copy_file(db, out / "other.db");
@@ -292,7 +342,8 @@ TEST_CASE("export, report and replay never write over the run they read, a datab
   for (const char* name : {"tournament.db", "games.jsonl", "summary.json"})
     check_bad_input(qilab("report '" + out.string() + "' --out '" + (out / name).string() + "'"),
                     "exists and is not an HTML page");
-  check_bad_input(qilab("replay '" + records + "' --out '" + records + "'"), "exists and is not an HTML page");
+  check_bad_input(qilab("replay '" + records + "' --out '" + records + "'"),
+                  "exists and is not an HTML page");
   // A link and a pipe stay what they are.
   fs::create_symlink(out / "games.jsonl", out / "link.csv");
   check_bad_input(qilab("export --db '" + db + "' --format csv --out '" + (out / "link.csv").string() + "'"),
@@ -305,7 +356,8 @@ TEST_CASE("export, report and replay never write over the run they read, a datab
   CHECK(slurp(db) == store);
   CHECK(slurp(records) == lines);
   CHECK(slurp(out / "summary.json") == summary);
-  for (const char* name : {"tournament.db.tmp", "games.jsonl.tmp", "summary.json.tmp", "link.csv.tmp", "fifo.tmp"})
+  for (const char* name :
+       {"tournament.db.tmp", "games.jsonl.tmp", "summary.json.tmp", "link.csv.tmp", "fifo.tmp"})
     CHECK_FALSE(fs::exists(out / name));
   // What they may write over: an earlier export, an earlier page.
   CHECK(qilab("export --db '" + db + "' --out '" + (out / "again.jsonl").string() + "'").code == 0);
@@ -323,8 +375,10 @@ TEST_CASE("a store in a directory its reader may not write is read, and nothing 
   }
   const auto run = scratch() / "readonly";
   fs::remove_all(run);
-  auto r = qilab("play --game configs/games/checkers-2p.toml --set max_turns=20 --seed 3 --agents random,greedy "
-                 "--games 4 --out '" + run.string() + "'");
+  auto r = qilab(
+      "play --game configs/games/checkers-2p.toml --set max_turns=20 --seed 3 --agents random,greedy "
+      "--games 4 --out '" +
+      run.string() + "'");
   REQUIRE_MESSAGE(r.code == 0, r.err);
   fs::permissions(scratch(), fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
   fs::permissions(run, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |

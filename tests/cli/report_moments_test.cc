@@ -63,7 +63,7 @@ TEST_CASE("decisive moments: the games replayed are the decided ones sampled eve
   const std::vector<GameRecord> all = load_run_records(played_run());
   const std::vector<std::int64_t> decided = decided_games(all);
   REQUIRE(all.size() == 24);
-  REQUIRE(decided.size() >= 8);           // the sample below is a strict subset
+  REQUIRE(decided.size() >= 8);          // the sample below is a strict subset
   REQUIRE(decided.size() < all.size());  // and drawn games are passed over
   cli::MomentOptions o;
   o.scanned = 4;

@@ -191,7 +191,8 @@ qilab::GameRecord two_escapes(std::size_t first) {
   play(first);
   REQUIRE(!s.is_terminal());
   for (int p = 0; p < 4; ++p) REQUIRE_FALSE(s.eliminated(p));
-  r.events.push_back({{"ply", r.actions.size()}, {"seat", 0}, {"kind", "error"}, {"forfeit", true}, {"message", "x"}});
+  r.events.push_back(
+      {{"ply", r.actions.size()}, {"seat", 0}, {"kind", "error"}, {"forfeit", true}, {"message", "x"}});
   s.forfeit(0);
   play(4);
   REQUIRE(!s.is_terminal());
@@ -219,7 +220,8 @@ TEST_CASE("junqi escapes: each charged at the position it happened, the escapee 
   CHECK(escape_ladder_points(r, 4, "test") == std::vector<std::int64_t>{-36, 42, -48, 42});
   // During deployment (no action yet): every army in, N = 1.
   qilab::GameRecord deploying = junqi4({"A", "B", "A", "B"}, {1, -1, 1, -1}, 8);
-  deploying.events.push_back({{"ply", 0}, {"seat", 1}, {"kind", "error"}, {"forfeit", true}, {"message", "x"}});
+  deploying.events.push_back(
+      {{"ply", 0}, {"seat", 1}, {"kind", "error"}, {"forfeit", true}, {"message", "x"}});
   CHECK(escape_ladder_points(deploying, 1, "test") == std::vector<std::int64_t>{5, -9, 4, 0});
   // A warning that did not forfeit is no escape.
   qilab::GameRecord warned = deploying;
@@ -248,16 +250,20 @@ TEST_CASE("junqi escapes: a record whose escape does not fit is refused naming t
   qilab::GameRecord r = two_escapes(6);
   r.events[1]["ply"] = 1;  // before the first escape
   CHECK_THROWS_WITH_AS(escape_ladder_points(r, 1, "run: record 1"),
-                       doctest::Contains("run: record 1: field 'events[1].ply' is 1, expected"), qilab::Error);
+                       doctest::Contains("run: record 1: field 'events[1].ply' is 1, expected"),
+                       qilab::Error);
   r = two_escapes(6);
   r.events[0]["seat"] = 4;
   CHECK_THROWS_WITH_AS(escape_ladder_points(r, 1, "run: record 1"),
-                       doctest::Contains("field 'events[0].seat' is 4, expected a seat 0 to 3"), qilab::Error);
+                       doctest::Contains("field 'events[0].seat' is 4, expected a seat 0 to 3"),
+                       qilab::Error);
   r = two_escapes(6);
   r.actions[0] = -5;
-  CHECK_THROWS_WITH_AS(run_ratings({r}, "run/games.jsonl"),
-                       doctest::Contains("run/games.jsonl: record 1 (game index 7): field 'actions[0]' (id -5) is not a legal action there"),
-                       qilab::Error);
+  CHECK_THROWS_WITH_AS(
+      run_ratings({r}, "run/games.jsonl"),
+      doctest::Contains(
+          "run/games.jsonl: record 1 (game index 7): field 'actions[0]' (id -5) is not a legal action there"),
+      qilab::Error);
 }
 
 TEST_CASE("ratings: a fit refused names every agent it mentions, never a player number") {

@@ -2,6 +2,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "experiments/balance.h"
@@ -77,6 +80,40 @@ TEST_CASE("seat rotation: game i, seat s plays agents[(s + i) mod n]") {
     std::sort(seen.begin(), seen.end());
     CHECK(seen == abc);
   }
+}
+
+TEST_CASE("play's seats in team modes: the rotation turns over the sides, each side one agent") {
+  using V = std::vector<std::string>;
+  const V ab{"a", "b"}, abc{"a", "b", "c"}, abcd{"a", "b", "c", "d"};
+  // guifa 2v2 (teams 0, 1, 0, 1): side 0 is seats 0 and 2.
+  const std::vector<int> two_v_two{0, 1, 0, 1};
+  CHECK(play_seats(ab, two_v_two, 0) == V{"a", "b", "a", "b"});
+  CHECK(play_seats(ab, two_v_two, 1) == V{"b", "a", "b", "a"});
+  // Four agents on two sides: a window of two, mirrored in odd rounds of four games.
+  CHECK(play_seats(abcd, two_v_two, 0) == V{"a", "b", "a", "b"});
+  CHECK(play_seats(abcd, two_v_two, 1) == V{"b", "c", "b", "c"});
+  CHECK(play_seats(abcd, two_v_two, 4) == V{"b", "a", "b", "a"});
+  // mizong 2v2v2 (teams 0, 1, 2, 0, 1, 2): three sides.
+  CHECK(play_seats(abc, {0, 1, 2, 0, 1, 2}, 1) == V{"b", "c", "a", "b", "c", "a"});
+  // Sides in the order their first seats come, whatever the team numbers.
+  CHECK(play_seats(ab, {1, 0, 1, 0}, 0) == V{"a", "b", "a", "b"});
+  // Free-for-all: the seats' rotation itself.
+  for (std::int64_t i = 0; i < 8; ++i) CHECK(play_seats(abc, {0, 1, 2, 3}, i) == seat_agents(abc, 4, i));
+  // Three agents on junqi6's two sides over 2 x 3 games: teams together, every agent on every
+  // side equally often, every pairing met in both orders.
+  const std::vector<int> junqi6{0, 1, 0, 1, 0, 1};
+  std::map<std::pair<std::string, int>, int> on_side;
+  std::set<std::pair<std::string, std::string>> met;
+  for (std::int64_t i = 0; i < 6; ++i) {
+    const V seats = play_seats(abc, junqi6, i);
+    for (std::size_t s = 0; s < 6; ++s) CHECK(seats[s] == seats[s % 2]);
+    ++on_side[{seats[0], 0}];
+    ++on_side[{seats[1], 1}];
+    met.insert({seats[0], seats[1]});
+  }
+  for (const auto& agent : abc)
+    for (int side = 0; side < 2; ++side) CHECK(on_side[{agent, side}] == 2);
+  CHECK(met.size() == 6);
 }
 
 TEST_CASE("balance tallies seats and agents") {

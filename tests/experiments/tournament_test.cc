@@ -379,7 +379,8 @@ TEST_CASE("the store: a tournament round-trips every game; a rerun resumes; expo
   for (const auto& [damage, named] : std::vector<std::pair<const char*, const char*>>{
            {"UPDATE seats SET result = 99 WHERE game = 4 AND seat = 0;", "game 4 does not replay: "},
            {"UPDATE games SET actions = x'00' WHERE idx = 5;", "game 5 does not replay: "},
-           {"UPDATE seats SET agent = (SELECT agent FROM seats WHERE game = 6 AND seat = 1) WHERE game = 6 AND "
+           {"UPDATE seats SET agent = (SELECT agent FROM seats WHERE game = 6 AND seat = 1) WHERE game = 6 "
+            "AND "
             "seat = 0;",
             "game 6 does not replay: line-up 1, agents"}}) {
     const auto copy = fresh_dir("store_damaged");
