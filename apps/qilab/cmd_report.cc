@@ -82,12 +82,17 @@ nlohmann::json gather(const std::string& dir) {
   // run_stats replays every record and refuses one that does not replay, before the moments do.
   bundle["stats"] = experiments::run_stats(run.passes(), o);
   bundle["ratings"] = experiments::run_ratings(run.passes(), run.source());
+  // The lengths are counted on the way through the moments' one pass with the moves.
   std::map<std::string, std::vector<std::size_t>> lengths;
-  run.read(true, [&](const std::vector<GameRecord>& batch) {
-    for (const auto& r : batch) lengths[r.game].push_back(r.actions.size());
-  });
+  const experiments::RecordPasses counting = [&](bool moves, const experiments::RecordBatch& take) {
+    run.read(moves, [&](const std::vector<GameRecord>& batch) {
+      if (moves)
+        for (const auto& r : batch) lengths[r.game].push_back(r.actions.size());
+      take(batch);
+    });
+  };
+  bundle["moments"] = decisive_moments(counting);
   bundle["lengths"] = lengths;
-  bundle["moments"] = decisive_moments(run.passes());
   return bundle;
 }
 
