@@ -320,14 +320,20 @@ TEST_CASE("every command reads its numbers the same way: decimal digits in range
   CHECK_FALSE(fs::exists(out));
 }
 
-TEST_CASE("export, report and replay never write over the run they read, a database, a link or a pipe") {
-  const auto out = scratch() / "outputs";
+// A fresh `qilab play` run of short two-player checkers games, random against greedy.
+fs::path short_play(const std::string& name, int games) {
+  const auto out = scratch() / name;
   fs::remove_all(out);
-  auto r = qilab(
+  const auto r = qilab(
       "play --game configs/games/checkers-2p.toml --set max_turns=20 --seed 3 --agents random,greedy "
-      "--games 2 --out '" +
-      out.string() + "'");
+      "--games " +
+      std::to_string(games) + " --out '" + out.string() + "'");
   REQUIRE_MESSAGE(r.code == 0, r.err);
+  return out;
+}
+
+TEST_CASE("export, report and replay never write over the run they read, a database, a link or a pipe") {
+  const auto out = short_play("outputs", 2);
   const std::string db = (out / "tournament.db").string(), records = (out / "games.jsonl").string();
   const std::string store = slurp(db), lines = slurp(records), summary = slurp(out / "summary.json");
   // The store itself, under another spelling of its path.
@@ -363,7 +369,7 @@ TEST_CASE("export, report and replay never write over the run they read, a datab
   CHECK(qilab("export --db '" + db + "' --out '" + (out / "again.jsonl").string() + "'").code == 0);
   CHECK(qilab("export --db '" + db + "' --out '" + (out / "again.jsonl").string() + "'").code == 0);
   CHECK(qilab("replay '" + records + "' --out '" + (out / "page.html").string() + "'").code == 0);
-  r = qilab("replay '" + records + "' --out '" + (out / "page.html").string() + "'");
+  const auto r = qilab("replay '" + records + "' --out '" + (out / "page.html").string() + "'");
   CHECK_MESSAGE(r.code == 0, r.err);
 }
 
@@ -373,19 +379,13 @@ TEST_CASE("a store in a directory its reader may not write is read, and nothing 
     MESSAGE("skipped: needs root and setpriv to read as another user");
     return;
   }
-  const auto run = scratch() / "readonly";
-  fs::remove_all(run);
-  auto r = qilab(
-      "play --game configs/games/checkers-2p.toml --set max_turns=20 --seed 3 --agents random,greedy "
-      "--games 4 --out '" +
-      run.string() + "'");
-  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const auto run = short_play("readonly", 4);
   fs::permissions(scratch(), fs::perms::others_exec | fs::perms::group_exec, fs::perm_options::add);
   fs::permissions(run, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                            fs::perms::others_read | fs::perms::others_exec);
   const std::string nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups";
   REQUIRE_FALSE(fs::exists(run / "tournament.db-shm"));  // the run closed its store
-  r = qilab("stats '" + run.string() + "' --json", "", nobody);
+  const auto r = qilab("stats '" + run.string() + "' --json", "", nobody);
   CHECK_MESSAGE(r.code == 0, r.err);
   CHECK(qilab("ratings '" + run.string() + "'", "", nobody).code == 0);
   CHECK_FALSE(fs::exists(run / "tournament.db-shm"));
