@@ -177,6 +177,14 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
       throw Error(cfg.source + ": field 'draw': " + e.what());
     }
   }
+  // The agent of each seat in game g: line-up g / games_per_lineup, seated by sides (a line-up)
+  // or by play's rotation (rotation.h).
+  auto seats_of = [&](std::int64_t g) {
+    const auto& lineup = plan.lineups[static_cast<std::size_t>(g / cfg.games_per_lineup)];
+    const std::int64_t i = g % cfg.games_per_lineup;
+    return cfg.seating == Seating::kSeats ? play_seats(lineup, teams, i)
+                                          : lineup_seats(lineup, plan.sides, i);
+  };
   // Rank 0 alone owns the output directory (shards.h), once every rank has checked the config.
   shards::ready();
   TournamentRun run;
@@ -226,10 +234,8 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
       store->read_records({}, true, false, [&](std::vector<GameRecord>& batch) {
         for (const GameRecord& r : batch) {
           if (r.index >= plan.total) continue;  // kept past this run's games (Seating::kSeats)
-          const std::int64_t l = r.index / cfg.games_per_lineup, i = r.index % cfg.games_per_lineup;
-          const auto& lineup = plan.lineups[static_cast<std::size_t>(l)];
-          const auto seats = cfg.seating == Seating::kSeats ? play_seats(lineup, teams, i)
-                                                            : lineup_seats(lineup, plan.sides, i);
+          const std::int64_t l = r.index / cfg.games_per_lineup;
+          const auto seats = seats_of(r.index);
           std::string what;
           if (r.lineup != l || r.agents != seats) {
             what = "line-up " + std::to_string(r.lineup) + ", agents " + nlohmann::json(r.agents).dump() +
@@ -265,7 +271,6 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
   for (const auto& a : plan.identity.agents)
     if (!a.file_hash.empty()) id.agent_files[a.spec.substr(0, a.spec.find(':'))] = a.file_hash;
 
-  const auto games_per = cfg.games_per_lineup;
   auto make = [&](const G& game, const std::string& name) -> AgentPtr<S> {
     return make_by_spec(game, plan.spec_of.at(name));
   };
@@ -276,10 +281,8 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
   Referee referee = cfg.referee;
   referee.notation = false;  // the store keeps actions; exports write the notation
   auto play = [&](std::int64_t g) {
-    const std::int64_t l = g / games_per, i = g % games_per;
-    const auto& lineup = plan.lineups[static_cast<std::size_t>(l)];
-    auto seats =
-        cfg.seating == Seating::kSeats ? play_seats(lineup, teams, i) : lineup_seats(lineup, plan.sides, i);
+    const std::int64_t l = g / cfg.games_per_lineup;
+    auto seats = seats_of(g);
     return cfg.draws.empty() ? play_seated(base, id, g, std::move(seats), take, referee, l, true)
                              : play_seated(game_of(g), id, g, std::move(seats), make, referee, l);
   };
