@@ -1,5 +1,7 @@
 #include "experiments/run_records.h"
 
+#include <algorithm>
+
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -146,6 +148,7 @@ void RunRecords::read_lines(bool moves, const RecordBatch& take) {
   std::vector<Line> lines;
   std::vector<GameRecord> records;
   std::size_t bytes = 0, found = 0;
+  std::vector<std::pair<std::int64_t, int>> seen;  // the first pass's (game index, line)
   // Lines are parsed in parallel; the error reported is the first line's, whatever the timing.
   const auto parse = [&] {
     records.assign(lines.size(), GameRecord{});
@@ -163,6 +166,8 @@ void RunRecords::read_lines(bool moves, const RecordBatch& take) {
     }
     for (const auto& e : errors)
       if (e) std::rethrow_exception(e);
+    if (lines_ < 0)
+      for (std::size_t k = 0; k < records.size(); ++k) seen.push_back({records[k].index, lines[k].number});
     found += records.size();
     take(records);
     lines.clear();
@@ -180,6 +185,13 @@ void RunRecords::read_lines(bool moves, const RecordBatch& take) {
   }
   if (in.bad()) throw Error(source_ + ": cannot read records file");
   if (!lines.empty()) parse();
+  // Each game once: a line repeated (a file concatenated with itself, an edit) would count twice.
+  std::sort(seen.begin(), seen.end());
+  for (std::size_t k = 1; k < seen.size(); ++k)
+    if (seen[k].first == seen[k - 1].first)
+      throw Error(source_ + ":" + std::to_string(seen[k].second) + ": game index " +
+                  std::to_string(seen[k].first) + " again (first at line " +
+                  std::to_string(seen[k - 1].second) + "); a run's records hold each game once");
   if (lines_ < 0) lines_ = number;
   if (found == 0) throw Error(source_ + ": expected at least one complete game record, found none");
 }

@@ -28,7 +28,9 @@ RecordPasses passes_over(const std::vector<GameRecord>& records);
 // it), each without its `notation` and `stats`, which neither command uses (left empty: the
 // actions are the record's truth). Lines are parsed in parallel (OpenMP), a batch at a time.
 // Every pass reads what the first one found: the store within one read transaction, the records
-// file up to the lines the first pass read, whatever a run still going adds meanwhile.
+// file up to the lines the first pass read, whatever a run still going adds meanwhile. A records
+// file that holds a game index twice is refused (the store's index is its key): the first pass
+// keeps each line's index for that, 16 bytes a game.
 class RunRecords {
  public:
   // Throws Error naming the directory or file: no such directory, no games.jsonl in it, a

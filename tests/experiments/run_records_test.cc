@@ -130,7 +130,11 @@ TEST_CASE("every pass reads the games the first pass found, whatever the run add
     }();
     RunRecords run(dir);
     CHECK(batch_sizes(run, false) == std::vector<std::size_t>{13});
-    std::ofstream(dir + "/games.jsonl", std::ios::app) << first_line << "\n" << first_line.substr(0, 20);
+    std::string another = first_line;  // game 0 again, as game 100
+    const auto at = another.find("\"index\":0,");
+    REQUIRE(at != std::string::npos);
+    another.replace(at, 10, "\"index\":100,");
+    std::ofstream(dir + "/games.jsonl", std::ios::app) << another << "\n" << first_line.substr(0, 20);
     CHECK(batch_sizes(run, true) == std::vector<std::size_t>{13});
     RunRecords next(dir);  // the complete line now counts; the torn one does not
     CHECK(batch_sizes(next, true) == std::vector<std::size_t>{14});
@@ -150,6 +154,24 @@ TEST_CASE("every pass reads the games the first pass found, whatever the run add
     RunRecords next(dir);
     CHECK(batch_sizes(next, true) == std::vector<std::size_t>{13});
   }
+}
+
+TEST_CASE("a records file holding a game twice is refused, naming both lines") {
+  const std::string dir = fresh_dir("twice");
+  fs::create_directories(dir);
+  fs::copy_file(played_run() + "/games.jsonl", dir + "/games.jsonl");
+  std::string third;
+  {
+    std::ifstream in(dir + "/games.jsonl");
+    for (int k = 0; k < 3; ++k) std::getline(in, third);
+  }
+  std::ofstream(dir + "/games.jsonl", std::ios::app) << third << "\n";
+  RunRecords run(dir, RecordBatching{4, std::size_t{64} << 20});  // the copy in another batch
+  CHECK_THROWS_WITH_AS(run.read(false, [](const std::vector<GameRecord>&) {}),
+                       (dir + "/games.jsonl:14: game index 2 again (first at line 3); a run's records hold "
+                              "each game once")
+                           .c_str(),
+                       Error);
 }
 
 TEST_CASE("stats refuses records that change between its passes") {
