@@ -74,7 +74,6 @@ void run(const PlayArgs& a) {
   print(text);
 }
 
-// CLI::PositiveNumber would accept 0.5 and answer "x" with a 300-digit range.
 // The run keeps a result slot per game in memory; ten million is far past any balance study.
 constexpr long long kMaxGames = 10'000'000;
 // More threads than this is a typo, not a machine.

@@ -1,6 +1,5 @@
 // qilab tournament: an experiment config played into a SQLite store (experiments/tournament.h);
 // qilab export: the store as JSON Lines or CSV (experiments/store.h).
-#include <charconv>
 #include <memory>
 #include <string>
 

@@ -1,7 +1,6 @@
 #include "apps/qilab/game_args.h"
 
 #include <charconv>
-
 #include <cstdio>
 #include <iostream>
 #include <iterator>

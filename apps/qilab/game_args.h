@@ -36,7 +36,8 @@ std::unique_ptr<AnyState> load_position(const AnyGame& game, const std::string& 
 void print(const std::string& text);
 
 // A command-line number: decimal digits alone (no sign, space, "0x" or exponent), LO to HI;
-// else CLI11's error "... expected an integer LO to HI, got 'TEXT'" (exit 2).
+// else CLI11's error "... expected an integer LO to HI, got 'TEXT'" (exit 2). (CLI::Range and
+// CLI::PositiveNumber would take "0x2", " 3" or 0.5, and answer in their own words.)
 CLI::Validator integer_in(long long lo, long long hi);
 
 }  // namespace qilab::cli
