@@ -61,6 +61,44 @@ std::string type_name(const toml::value& v) {
   }
 }
 
+// Every 'set' and every value of every [[draw]] must make a game of c's before anything runs:
+// each set alone (named by its index), then all of them, then each draw's values in turn, so
+// that every value of 'from' is in some game (with the other draws' first values and the sets).
+void check_settings(const TournamentConfig& c) {
+  with_game(c.game.game, [&]<Game G>() {
+    Options options = resolve_options(G::option_specs(), c.game, {});  // its errors name the game file
+    for (std::size_t i = 0; i < c.sets.size(); ++i) {
+      const std::string where = c.source + ": field 'set[" + std::to_string(i) + "]'";
+      const auto [key, value] = parse_setting(c.sets[i], where);
+      options.set_from_text(key, value, where);
+    }
+    auto make = [&](const std::vector<std::string>& settings, const std::string& field) {
+      try {
+        const G game(resolve_options(G::option_specs(), c.game, settings));
+        (void)game;
+      } catch (const Error& e) {
+        throw Error(c.source + ": field '" + field + "': " + e.what());
+      }
+    };
+    make(c.sets, c.sets.empty() ? "game" : "set");
+    for (std::size_t i = 0; i < c.draws.size(); ++i) {
+      const std::size_t n = c.draws[i].from.size();
+      for (std::size_t first = 0; first < n; first += static_cast<std::size_t>(c.draws[i].count)) {
+        std::vector<std::string> settings;
+        for (std::size_t j = 0; j < c.draws.size(); ++j) {
+          const OptionDraw& d = c.draws[j];
+          std::string value;
+          for (std::size_t m = 0; m < static_cast<std::size_t>(d.count); ++m)
+            value += (m == 0 ? "" : ",") + d.from[j == i ? (first + m) % n : m];
+          settings.push_back(d.option + "=" + value);
+        }
+        settings.insert(settings.end(), c.sets.begin(), c.sets.end());
+        make(settings, "draw[" + std::to_string(i) + "]");
+      }
+    }
+  });
+}
+
 }  // namespace
 
 TournamentConfig read_tournament_config(const std::string& given) {
@@ -106,8 +144,17 @@ TournamentConfig parse_tournament_config(std::string_view text, const std::strin
       c.description = v.as_string().str;
     } else if (key == "game") {
       has_game = true;
-      // A game config file, whose own errors name it.
-      c.game = read_game_config(string(v, key));
+      const std::string file = string(v, key);
+      try {
+        c.game = read_game_config(file);
+      } catch (const Error& e) {  // a missing file is named by the field that names it
+        throw Error(path + ": field 'game': " + e.what());
+      }
+      try {
+        find_game(c.game.game);
+      } catch (const Error& e) {
+        throw Error(path + ": field 'game': " + c.game.source + ": " + e.what());
+      }
     } else if (key == "set") {
       c.sets = strings(v, key);
       for (std::size_t i = 0; i < c.sets.size(); ++i)
@@ -197,9 +244,12 @@ TournamentConfig parse_tournament_config(std::string_view text, const std::strin
         for (const auto& [k, x] : d.as_table()) {
           if (k == "option")
             draw.option = string(x, field + ".option");
-          else if (k == "from")
-            draw.from = strings(x, field + ".from");
-          else if (k == "count") {
+          else if (k == "from") {
+            if (!x.is_array()) throw field_error(field + ".from", "an array of option values", x);
+            for (std::size_t j = 0; j < x.as_array().size(); ++j)
+              draw.from.push_back(option_text(
+                  x.as_array()[j], path + ": field '" + field + ".from[" + std::to_string(j) + "]'"));
+          } else if (k == "count") {
             draw.count = static_cast<int>(integer(x, field + ".count", 1, 1000));
             has_count = true;
           } else
@@ -256,6 +306,7 @@ TournamentConfig parse_tournament_config(std::string_view text, const std::strin
     for (const auto& s : c.sets)
       if (s.substr(0, s.find('=')) == d.option)
         throw Error(path + ": option '" + d.option + "' is both drawn ([[draw]]) and set ('set'); give one");
+  check_settings(c);
   return c;
 }
 
@@ -326,24 +377,26 @@ std::vector<std::vector<std::string>> tournament_lineups(const TournamentConfig&
   return out;
 }
 
-nlohmann::json draw_options(const TournamentConfig& cfg, std::uint64_t seed, std::int64_t g) {
-  nlohmann::json options = cfg.game.options;
-  if (cfg.draws.empty()) return options;
-  Rng rng = Rng(seed)
-                .split(static_cast<std::uint64_t>(g))
-                .split(0x64726177);  // "draw": apart from the game's stream
-  for (const auto& d : cfg.draws) {
-    std::vector<std::string> pool = d.from;
-    std::string value;
-    for (int k = 0; k < d.count; ++k) {  // a partial Fisher-Yates shuffle
-      const auto j = static_cast<std::size_t>(k) +
-                     rng.below(static_cast<std::uint32_t>(pool.size() - static_cast<std::size_t>(k)));
-      std::swap(pool[static_cast<std::size_t>(k)], pool[j]);
-      value += (k == 0 ? "" : ",") + pool[static_cast<std::size_t>(k)];
+std::vector<std::string> game_settings(const TournamentConfig& cfg, std::uint64_t seed, std::int64_t g) {
+  std::vector<std::string> settings;
+  if (!cfg.draws.empty()) {
+    Rng rng = Rng(seed)
+                  .split(static_cast<std::uint64_t>(g))
+                  .split(0x64726177);  // "draw": apart from the game's stream
+    for (const auto& d : cfg.draws) {
+      std::vector<std::string> pool = d.from;
+      std::string value;
+      for (int k = 0; k < d.count; ++k) {  // a partial Fisher-Yates shuffle
+        const auto j = static_cast<std::size_t>(k) +
+                       rng.below(static_cast<std::uint32_t>(pool.size() - static_cast<std::size_t>(k)));
+        std::swap(pool[static_cast<std::size_t>(k)], pool[j]);
+        value += (k == 0 ? "" : ",") + pool[static_cast<std::size_t>(k)];
+      }
+      settings.push_back(d.option + "=" + value);
     }
-    options[d.option] = value;
   }
-  return options;
+  settings.insert(settings.end(), cfg.sets.begin(), cfg.sets.end());
+  return settings;
 }
 
 TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& game_id,

@@ -101,8 +101,9 @@ std::vector<int> seat_sides(const std::vector<int>& teams);
 std::vector<std::string> lineup_seats(const std::vector<std::string>& lineup, const std::vector<int>& sides,
                                       std::int64_t i);
 
-// The game options of game g: the config's, with each draw's value (docs/experiments.md).
-nlohmann::json draw_options(const TournamentConfig& cfg, std::uint64_t seed, std::int64_t g);
+// The settings over the config's game options of game g: each draw's value ("option=value",
+// read as the option's type like --set), then the config's 'set' (docs/experiments.md).
+std::vector<std::string> game_settings(const TournamentConfig& cfg, std::uint64_t seed, std::int64_t g);
 
 struct TournamentReport {
   nlohmann::json summary;  // as written to DIR/summary.json
@@ -166,9 +167,7 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
     }
   }
   auto game_of = [&](std::int64_t g) -> G {
-    GameConfig c = cfg.game;
-    c.options = draw_options(cfg, cfg.seed, g);
-    return G(resolve_options(G::option_specs(), c, cfg.sets));
+    return G(resolve_options(G::option_specs(), cfg.game, game_settings(cfg, cfg.seed, g)));
   };
   if (!cfg.draws.empty()) {
     try {

@@ -993,7 +993,34 @@ TEST_CASE("experiment configs: each mistake names the file and the field") {
                    "[\"a\"]\ncount = 2\n") ==
         "x.toml: field 'draw[0].count' is 2, more than the 1 values of 'from'");
   CHECK(err("agents = [\"random\"]\ngames_per_lineup = 2\n").starts_with("x.toml: missing field 'game'"));
-  CHECK(err("game = \"nowhere.toml\"\n").find("nowhere.toml") != std::string::npos);
+  CHECK(err("game = \"nowhere.toml\"\n") == "x.toml: field 'game': nowhere.toml: no such config file");
+  {
+    const auto dir = fresh_dir("unknown_game");
+    fs::create_directories(dir);
+    std::ofstream(dir + "/g.toml") << "game = \"chess\"\n";
+    CHECK(err("game = \"" + dir + "/g.toml\"\n") ==
+          "x.toml: field 'game': " + dir +
+              "/g.toml: unknown game 'chess' (known: checkers, guifa, "
+              "junqi6, junqi4, elements, mizong)");
+  }
+  // Every 'set' is checked against the game's options as the config is read, named by its index.
+  const std::string pool = "agents = [\"random\"]\ngames_per_lineup = 2\n";
+  CHECK(err(game + pool + "set = [\"max_turns=9\", \"bogus=3\"]\n") ==
+        "x.toml: field 'set[1]': unknown option 'bogus' (known: players, max_turns, adjudicate, "
+        "blocked_target)");
+  CHECK(err(game + pool + "set = [\"players=5\"]\n") ==
+        "x.toml: field 'set[0]': option 'players' expects one of 2, 3, 4, 6, got 5");
+  // A draw's values are each checked in a game, the last of 'from' too, whatever game 0 draws.
+  CHECK(
+      err(game + pool + "[[draw]]\noption = \"max_turns\"\nfrom = [100, 200, 300, \"many\"]\ncount = 1\n") ==
+      "x.toml: field 'draw[0]': override 'max_turns=many': option 'max_turns' expects an integer, got "
+      "'many'");
+  CHECK(err(game + pool + "[[draw]]\noption = \"max_turnz\"\nfrom = [100]\ncount = 1\n")
+            .starts_with("x.toml: field 'draw[0]': override 'max_turnz=100': unknown option 'max_turnz'"));
+  CHECK(err("game = \"configs/games/elements-4p.toml\"\n" + pool +
+            "[[draw]]\noption = \"heroes\"\nfrom = [\"knight\", \"assassin\", \"hunter\", \"warlock\", "
+            "\"priest\", \"taoist\", \"mage\", \"jester\"]\ncount = 4\n")
+            .starts_with("x.toml: field 'draw[0]': "));
   CHECK(err("games_per_lineup = [\n").starts_with("x.toml: malformed TOML"));
   // An unknown agent is found when the tournament starts, before anything is written.
   const auto dir = fresh_dir("unknown");
@@ -1008,21 +1035,47 @@ TEST_CASE("experiment configs: each mistake names the file and the field") {
 TEST_CASE("hero draws: each game draws its own distinct values, the same for every run") {
   auto cfg = parse_tournament_config(
       "game = \"configs/games/elements-4p.toml\"\nagents = [\"random\"]\ngames_per_lineup = 4\n"
-      "[[draw]]\noption = \"heroes\"\nfrom = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]\ncount = 4\n",
+      "set = [\"max_rounds=30\"]\n[[draw]]\noption = \"heroes\"\n"
+      "from = [\"knight\", \"mage\", \"hunter\", \"warlock\", \"priest\", \"taoist\"]\ncount = 4\n",
       "h.toml");
   std::set<std::string> seen;
   for (int g = 0; g < 20; ++g) {
-    const auto o = draw_options(cfg, 3, g);
-    const std::string v = o["heroes"].get<std::string>();
-    CHECK(v == draw_options(cfg, 3, g)["heroes"].get<std::string>());
-    CHECK(v.size() == 7);
-    std::set<char> letters(v.begin(), v.end());
-    letters.erase(',');
-    CHECK(letters.size() == 4);
-    seen.insert(v);
-    CHECK(o["players"] == 4);  // the config's other options stay
+    const auto settings = game_settings(cfg, 3, g);
+    CHECK(settings == game_settings(cfg, 3, g));
+    REQUIRE(settings.size() == 2);  // the draw, then the config's set
+    CHECK(settings[1] == "max_rounds=30");
+    REQUIRE(settings[0].starts_with("heroes="));
+    std::vector<std::string> picked;
+    std::stringstream in(settings[0].substr(7));
+    for (std::string h; std::getline(in, h, ',');) picked.push_back(h);
+    CHECK(picked.size() == 4);
+    CHECK(std::set<std::string>(picked.begin(), picked.end()).size() == 4);
+    seen.insert(settings[0]);
   }
   CHECK(seen.size() > 10);
+}
+
+TEST_CASE("a draw of an integer option: each game plays its drawn value, stored as an integer") {
+  const std::string text =
+      "game = \"configs/games/checkers-2p.toml\"\nagents = [\"random\"]\ngames_per_lineup = 12\n"
+      "seed = 4\n[[draw]]\noption = \"max_turns\"\nfrom = [6, 9, 12]\ncount = 1\n";
+  const auto cfg = parse_tournament_config(text, "d.toml");
+  const auto dir = fresh_dir("int_draw");
+  const auto rep = run_tournament(cfg, dir);
+  CHECK(rep.played == 12);
+  std::set<std::int64_t> turns;
+  for (const auto& r : read_store_records(dir + "/tournament.db")) {
+    REQUIRE(r.options["max_turns"].is_number_integer());
+    const std::int64_t t = r.options["max_turns"].get<std::int64_t>();
+    CHECK(game_settings(cfg, cfg.seed, r.index) ==
+          std::vector<std::string>{"max_turns=" + std::to_string(t)});
+    turns.insert(t);
+  }
+  CHECK(turns == std::set<std::int64_t>{6, 9, 12});
+  // Resumed (nothing left to play), every stored game replays with its drawn value.
+  const auto again = run_tournament(parse_tournament_config(text, "d.toml"), dir);
+  CHECK(again.played == 0);
+  CHECK(again.resumed == 12);
 }
 
 TEST_CASE("every shipped experiment config reads, its agents exist and its line-ups fit the game") {
@@ -1037,9 +1090,7 @@ TEST_CASE("every shipped experiment config reads, its agents exist and its line-
     const TournamentConfig cfg = read_tournament_config(entry.path().string());
     with_game(cfg.game.game, [&]<Game G>() {
       for (std::int64_t g = 0; g < 3; ++g) {  // the drawn options make games too
-        GameConfig c = cfg.game;
-        c.options = draw_options(cfg, cfg.seed, g);
-        const G game(resolve_options(G::option_specs(), c, cfg.sets));
+        const G game(resolve_options(G::option_specs(), cfg.game, game_settings(cfg, cfg.seed, g)));
         const TournamentPlan plan = plan_tournament(cfg, std::string(G::kId), game.options().to_json(),
                                                     game_teams(game.initial_state()));
         CHECK(plan.total >= 200);
