@@ -1,6 +1,8 @@
 #include "experiments/rotation.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 
 namespace qilab::experiments {
 
@@ -34,6 +36,33 @@ std::vector<std::string> play_seats(const std::vector<std::string>& agents, cons
   if (by_side.empty()) return out;
   for (const int side : side_of) out.push_back(by_side[static_cast<std::size_t>(side)]);
   return out;
+}
+
+bool play_seats_even(const std::vector<std::string>& agents, const std::vector<int>& teams,
+                     std::int64_t games) {
+  // The rotation repeats every 2n games (seat_agents: i mod n, mirrored in odd rounds), and a
+  // whole 2n is even: only the games past the last whole 2n can tip it.
+  const auto cycle = 2 * static_cast<std::int64_t>(agents.size());
+  if (cycle == 0 || games < 0) return true;
+  std::map<std::string, std::vector<std::int64_t>> held;  // games in each seat, per agent
+  for (std::int64_t i = 0; i < games % cycle; ++i) {
+    const auto seats = play_seats(agents, teams, i);
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      auto& in_seat = held[seats[s]];
+      in_seat.resize(seats.size());
+      ++in_seat[s];
+    }
+  }
+  return std::all_of(held.begin(), held.end(), [](const auto& agent) {
+    const auto& in_seat = agent.second;
+    return std::adjacent_find(in_seat.begin(), in_seat.end(), std::not_equal_to<>()) == in_seat.end();
+  });
+}
+
+std::int64_t play_seats_round(const std::vector<std::string>& agents, const std::vector<int>& teams) {
+  std::int64_t k = 1;
+  while (!play_seats_even(agents, teams, k)) ++k;  // at most 2n
+  return k;
 }
 
 }  // namespace qilab::experiments

@@ -29,4 +29,14 @@ std::vector<std::string> seat_agents(const std::vector<std::string>& agents, int
 std::vector<std::string> play_seats(const std::vector<std::string>& agents, const std::vector<int>& teams,
                                     std::int64_t game_index);
 
+// Whether games 0..games-1 of a `play` run seat every agent in every seat equally often (each
+// agent, by name, the same number of games in every seat). Whole rounds of 2n games always do;
+// other counts may not (7 games of two agents on two seats: one holds seat 0 four times).
+bool play_seats_even(const std::vector<std::string>& agents, const std::vector<int>& teams,
+                     std::int64_t games);
+
+// The fewest games (at least 1) that seat every agent in every seat equally often; every
+// multiple of it does too.
+std::int64_t play_seats_round(const std::vector<std::string>& agents, const std::vector<int>& teams);
+
 }  // namespace qilab::experiments

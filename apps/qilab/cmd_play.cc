@@ -12,6 +12,7 @@
 #include "apps/qilab/progress.h"
 #include "engine/core/error.h"
 #include "experiments/play_run.h"
+#include "experiments/rotation.h"
 #include "experiments/shards.h"
 
 namespace qilab::cli {
@@ -71,6 +72,12 @@ void run(const PlayArgs& a) {
   text += fmt::format("; {:.1f} s on {} thread{}\nwrote {}, {} and {}\n",
                       rep.summary["run"]["seconds"].get<double>(), a.threads, a.threads == 1 ? "" : "s",
                       rep.store_path, rep.records_path, rep.summary_path);
+  const auto teams = rep.summary["teams"].get<std::vector<int>>();
+  if (!experiments::play_seats_even(m.agents, teams, a.games))
+    text += fmt::format(
+        "note: {} games do not seat every agent in every seat equally often, so seat effects do not "
+        "cancel out of the agents' rates; a multiple of {} games would (docs/cli.md, \"Seats\")\n",
+        a.games, experiments::play_seats_round(m.agents, teams));
   print(text);
 }
 

@@ -184,6 +184,15 @@ TEST_CASE("play writes games.jsonl and summary.json and prints the table") {
       out.string() + "'");
   CHECK(r.code == 0);
   CHECK(r.out.find("2 games played now, 4 already in") != std::string::npos);
+  CHECK(r.out.find("note:") == std::string::npos);
+  // A count that leaves the rotation part-way is said, with the count that would not.
+  r = qilab(
+      "play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy --games 7 "
+      "--threads 1 --seed 3 --out '" +
+      out.string() + "'");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("note: 7 games do not seat every agent in every seat equally often, so seat effects do "
+                   "not cancel out of the agents' rates; a multiple of 2 games would") != std::string::npos);
   check_bad_input(
       qilab("play --game configs/games/checkers-2p.toml --set max_turns=30 --agents random,greedy "
             "--games 6 --seed 4 --out '" +

@@ -116,6 +116,40 @@ TEST_CASE("play's seats in team modes: the rotation turns over the sides, each s
   CHECK(met.size() == 6);
 }
 
+TEST_CASE("play's seats are even over whole rounds of the rotation, and only then") {
+  using V = std::vector<std::string>;
+  const V g{"g"}, ab{"a", "b"}, abc{"a", "b", "c"}, abcd{"a", "b", "c", "d"};
+  const std::vector<int> two{0, 1}, six{0, 1, 2, 3, 4, 5}, two_v_two{0, 1, 0, 1}, junqi6{0, 1, 0, 1, 0, 1};
+  CHECK(play_seats_round(g, six) == 1);
+  CHECK(play_seats_round(ab, two) == 2);
+  CHECK(play_seats_round(ab, six) == 2);  // a, b, a, b, a, b then b, a, ...
+  CHECK(play_seats_round(abc, two) == 3);
+  CHECK(play_seats_round(abc, junqi6) == 3);
+  CHECK(play_seats_round(abcd, two_v_two) == 4);
+  CHECK_FALSE(play_seats_even(ab, two, 7));  // a holds seat 0 in four games, seat 1 in three
+  CHECK(play_seats_even(ab, two, 8));
+  // Against a count of every game's seats: even exactly at the multiples of the round.
+  for (const auto& [agents, teams] : std::vector<std::pair<V, std::vector<int>>>{
+           {g, six}, {ab, two}, {ab, six}, {abc, two}, {abc, junqi6}, {abcd, two_v_two}, {abcd, six}}) {
+    const std::int64_t round = play_seats_round(agents, teams);
+    std::map<std::string, std::vector<int>> held;
+    for (std::int64_t games = 1; games <= 4 * static_cast<std::int64_t>(agents.size()); ++games) {
+      const V seats = play_seats(agents, teams, games - 1);
+      for (std::size_t s = 0; s < seats.size(); ++s) {
+        held[seats[s]].resize(seats.size());
+        ++held[seats[s]][s];
+      }
+      bool even = true;
+      for (const auto& [name, in_seat] : held)
+        even = even && std::count(in_seat.begin(), in_seat.end(), in_seat[0]) ==
+                           static_cast<std::ptrdiff_t>(in_seat.size());
+      CAPTURE(games);
+      CHECK(play_seats_even(agents, teams, games) == even);
+      CHECK(even == (games % round == 0));
+    }
+  }
+}
+
 TEST_CASE("balance tallies seats and agents") {
   Balance b(2, {"x", "y"});
   b.add({{1, -1}, {"x", "y"}, 10});
