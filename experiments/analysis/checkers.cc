@@ -25,7 +25,9 @@ Ending CheckersAnalysis::end(const checkers::State& s, const GameRecord&, std::s
   // A deadlock as detected here is a game the turn cap ended with a seat's target held by
   // others and no progress for kStallRounds rounds. The game option blocked_target = win
   // (docs/rules/checkers.md) ends the commonest case at once, as the ending "blocked_target".
-  if (s.winner() >= 0) {
+  if (!s.is_terminal()) {
+    e = kForfeitEnding;
+  } else if (s.winner() >= 0) {
     e = {s.ending() == "blocked_target" ? "blocked_target" : "target_filled", false};
   } else {
     ++turn_limit;

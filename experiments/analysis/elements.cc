@@ -77,7 +77,9 @@ Ending ElementsAnalysis::end(const elements::State& s, const GameRecord&, std::s
   add(heroes, picks, result);
   add(pairs, duos, result);
   Ending e;
-  if (s.base_hp(0) == 0 || s.base_hp(1) == 0) {
+  if (!s.is_terminal()) {
+    e = kForfeitEnding;
+  } else if (s.base_hp(0) == 0 || s.base_hp(1) == 0) {
     e = {"base_destroyed", false};
   } else {
     e = {s.winner() == 2 ? "round_cap_draw" : "round_cap_by_base_hp", true};

@@ -14,6 +14,12 @@ struct Ending {
   bool timeout = false;  // ended by a length cap rather than by play (Ludii's "timeouts")
 };
 
+// A game the referee ended at a seat's forfeit (an agent that failed, where the game has no rule
+// of its own for it: docs/experiments.md, "Agents that fail"). Its last position is one the
+// rules do not end, so no analysis reads an ending from it; nor is it a timeout. The store's
+// `ending` says "forfeit" too.
+inline const Ending kForfeitEnding{"forfeit", false};
+
 // For games without an analysis of their own: the ending is not known.
 struct NoAnalysis {
   template <class S>

@@ -63,7 +63,9 @@ Ending GuifaAnalysis::end(const guifa::State& s, const GameRecord&, std::span<co
   ++games;
   Ending e;
   const guifa::Piece& centre = s.at(s.geo().centre);
-  if (s.winner() < 0) {
+  if (!s.is_terminal()) {
+    e = kForfeitEnding;
+  } else if (s.winner() < 0) {
     e = {"turn_limit", true};
   } else if (centre.kind == guifa::kScepter && centre.owner >= 0 && s.team_of(centre.owner) == s.winner()) {
     e = {"source", false};  // a scepter on the source of magic

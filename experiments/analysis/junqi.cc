@@ -31,6 +31,10 @@ Ending JunqiAnalysis::end(const junqi::State& s, const GameRecord& r, std::span<
     ++flag_games;
     first_flag_sum += first_flag_;
   }
+  if (!s.is_terminal()) {  // a forfeit during deployment (during play the seat escapes, 逃跑)
+    bump(endings, kForfeitEnding.kind);
+    return kForfeitEnding;
+  }
   std::array<std::int64_t, 2> alive{};
   for (int piece = 0; piece < s.num_players() * junqi::kSlots; ++piece)
     if (s.post_of(piece) >= 0) ++alive[(piece / junqi::kSlots) & 1];

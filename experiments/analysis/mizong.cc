@@ -62,14 +62,9 @@ Ending MizongAnalysis::end(const mizong::State& s, const GameRecord&, std::span<
   ++games;
   games_with_centre_win += centre_wins_now_ > 0;
   longest_hold_sum += longest_;
-  Ending e;
-  if (last_centre_win_) {
-    e = {"centre", false};
-  } else if (s.round() >= s.rules().round_cap) {
-    e = {"round_cap", true};
-  } else {
-    e = {"elimination", false};
-  }
+  // The game's own word for its end: centre, annihilation or round_cap (a timeout).
+  const Ending e =
+      s.is_terminal() ? Ending{std::string(s.ending()), s.ending() == "round_cap"} : kForfeitEnding;
   bump(endings, e.kind);
   return e;
 }

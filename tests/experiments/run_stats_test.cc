@@ -3,16 +3,20 @@
 // against a replay of their own).
 #include <doctest/doctest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "engine/checkers/checkers.h"
 #include "engine/core/config.h"
 #include "engine/core/error.h"
+#include "engine/elements/elements.h"
+#include "engine/guifa/guifa.h"
 #include "engine/junqi/junqi.h"
 #include "engine/mizong/mizong.h"
 #include "experiments/analysis/checkers.h"
 #include "experiments/match.h"
+#include "experiments/referee.h"
 #include "experiments/run_stats.h"
 #include "tests/checkers/position.h"
 
@@ -141,6 +145,76 @@ TEST_CASE("run_stats replays a game a forfeit ended, and refuses one that goes o
       doctest::Contains("run/tournament.db: record 1 (game index 0): a forfeit ended the game at "
                         "action 4, the record has 5"),
       Error);
+}
+
+namespace {
+
+// Game 0 of random self-play on `g`, cut at its first decision from the fourth action on, where
+// the seat to move forfeits (an agent that threw) and the referee ends the game (junqi: during
+// deployment). Every game's analysis must name the ending "forfeit", and no timeout.
+template <Game G>
+void check_forfeit_ending(const G& g) {
+  MatchConfig cfg;
+  cfg.agents = {"random"};
+  cfg.seed = 6;
+  const RunIdentity id = identity_of(g, cfg);
+  GameRecord r = play_game(g, id, 0);
+  auto s = g.initial_state();
+  std::size_t k = 0;
+  for (; k < 3 || s.is_chance(); ++k) {
+    REQUIRE(k < r.actions.size());
+    s.apply(r.actions[k]);
+  }
+  REQUIRE_FALSE(s.is_terminal());
+  const Player seat = s.current_player();
+  r.actions.resize(k);
+  r.events = nlohmann::json::array({{{"ply", k}, {"seat", seat}, {"kind", "error"}, {"forfeit", true}}});
+  r.returns = forfeit_returns(g.num_players(), id.teams, seat);
+  r.ending = "forfeit";
+  const auto stats = run_stats({r});
+  const auto& endings = stats["games"][0]["analysis"]["endings"];
+  CHECK(endings.size() == 1);
+  CHECK(endings["forfeit"]["count"] == 1);
+  CHECK(stats["games"][0]["variants"][0]["tables"]["outcome_metrics"]["timeouts"]["count"] == 0);
+}
+
+template <Game G>
+G game_of(const std::string& config) {
+  return G(resolve_options(G::option_specs(), read_game_config(config), {}));
+}
+
+}  // namespace
+
+TEST_CASE("a game a forfeit ended is the ending 'forfeit' in every game's analysis, not a timeout") {
+  SUBCASE("checkers") { check_forfeit_ending(two_players(40)); }
+  SUBCASE("guifa") { check_forfeit_ending(game_of<guifa::Guifa>("configs/games/guifa-2p.toml")); }
+  SUBCASE("junqi, during deployment") {
+    check_forfeit_ending(game_of<junqi::Junqi4>("configs/games/junqi4.toml"));
+  }
+  SUBCASE("elements") { check_forfeit_ending(game_of<elements::Elements>("configs/games/elements-4p.toml")); }
+  SUBCASE("mizong") { check_forfeit_ending(game_of<mizong::Mizong>("configs/games/mizong-small.toml")); }
+}
+
+TEST_CASE("mizong's endings are the game's own words, as its records name them") {
+  const mizong::Mizong g(resolve_options(mizong::Mizong::option_specs(),
+                                         read_game_config("configs/games/mizong-small.toml"),
+                                         {"round_cap=200"}));
+  MatchConfig cfg;
+  cfg.agents = {"playout"};
+  cfg.seed = 2;
+  const RunIdentity id = identity_of(g, cfg);
+  std::vector<GameRecord> records;
+  std::map<std::string, std::int64_t> stored;
+  for (int i = 0; i < 10; ++i) {
+    records.push_back(play_game(g, id, i));
+    ++stored[records.back().ending];
+  }
+  std::map<std::string, std::int64_t> analysed;
+  const auto stats = run_stats(records);
+  for (const auto& [kind, r] : stats["games"][0]["analysis"]["endings"].items())
+    analysed[kind] = r["count"].get<std::int64_t>();
+  CHECK(stored.contains("annihilation"));  // an ending the analysis once called otherwise
+  CHECK(nlohmann::json(analysed) == nlohmann::json(stored));
 }
 
 TEST_CASE("stats text: a run with many variants shows the five with the most games and counts the rest") {
