@@ -45,6 +45,16 @@ std::map<std::string, AgentMaker<G>>& agent_plugins() {
   static std::map<std::string, AgentMaker<G>> makers;
   return makers;
 }
+// Options of a registered agent whose value names a file the agent reads (neural/: a network
+// agent's "network"), by agent name. A file's content is part of what plays: agent_files.
+inline std::map<std::string, std::vector<std::string>>& agent_file_options() {
+  static std::map<std::string, std::vector<std::string>> options;
+  return options;
+}
+inline void register_agent_file_option(const std::string& name, const std::string& option) {
+  auto& options = agent_file_options()[name];
+  if (std::find(options.begin(), options.end(), option) == options.end()) options.push_back(option);
+}
 template <Game G>
 void register_agent(const std::string& name, AgentMaker<G> maker) {
   auto& names = plugin_agent_names();
@@ -129,13 +139,60 @@ inline AgentSpec read_agent_file(const std::string& path) {
   return parse_agent_file(read_text_file(path, "agent file"), path);
 }
 
-// For each agent of `specs` given as a file: the file as given -> the hash of its content, so
-// that a run's records say exactly what played (an edited agent file is another agent).
+// A file an agent reads: its name as the spec gives it, where it is read, and what it is.
+struct AgentFile {
+  std::string given, path, what;
+};
+
+// The files agent `text` reads, in order: its agent file (a kind ending in .toml, found by
+// user_or_data_path), then each file its options name (agent_file_options: a network agent's
+// network, read as given; the last setting wins, as the agent takes it).
+inline std::vector<AgentFile> agent_files(std::string_view text) {
+  std::vector<AgentFile> out;
+  AgentSpec spec = parse_agent_spec(text);
+  if (spec.kind.ends_with(".toml")) {
+    const std::string path = user_or_data_path(spec.kind);
+    out.push_back({spec.kind, path, "agent file"});
+    AgentSpec file = read_agent_file(path);
+    file.overrides.insert(file.overrides.end(), spec.overrides.begin(), spec.overrides.end());
+    spec = std::move(file);
+  }
+  if (const auto it = agent_file_options().find(spec.kind); it != agent_file_options().end())
+    for (const auto& option : it->second) {
+      std::string value;
+      for (const auto& kv : spec.overrides)
+        if (kv.starts_with(option + "=")) value = kv.substr(option.size() + 1);
+      if (!value.empty()) out.push_back({value, value, option + " file"});
+    }
+  return out;
+}
+
+// One hash of every file agent `text` reads: the file's own hash where it reads one, a hash of
+// their hashes in order where it reads several (an agent file naming a network), "" for none.
+inline std::string agent_files_hash(std::string_view text) {
+  std::vector<std::string> hashes;
+  for (const AgentFile& f : agent_files(text)) hashes.push_back(text_hash(read_text_file(f.path, f.what)));
+  if (hashes.size() <= 1) return hashes.empty() ? "" : hashes.front();
+  std::string all;
+  for (const auto& h : hashes) all += h + "\n";
+  return text_hash(all);
+}
+
+// The key of agent `text` in a record's agent_files: its agent file as given (a kind ending in
+// .toml), else the spec itself (an agent given by name that reads a file: a network agent).
+inline std::string agent_files_key(std::string_view text) {
+  const AgentSpec spec = parse_agent_spec(text);
+  return spec.kind.ends_with(".toml") ? spec.kind : std::string(text);
+}
+
+// For each agent of `specs` that reads files: agent_files_key -> agent_files_hash, so that a
+// run's records say exactly what played (an edited agent file, or another network under the
+// same path, is another agent).
 inline nlohmann::json agent_file_hashes(const std::vector<std::string>& specs) {
   nlohmann::json out = nlohmann::json::object();
   for (const auto& text : specs)
-    if (const AgentSpec spec = parse_agent_spec(text); spec.kind.ends_with(".toml"))
-      out[spec.kind] = text_hash(read_text_file(user_or_data_path(spec.kind), "agent file"));
+    if (std::string hash = agent_files_hash(text); !hash.empty())
+      out[agent_files_key(text)] = std::move(hash);
   return out;
 }
 

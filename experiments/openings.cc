@@ -49,8 +49,7 @@ StoreAgent store_agent(const std::string& name, const std::string& spec) {
   s.spec = spec;
   const AgentSpec parsed = parse_agent_spec(spec);
   for (const auto& kv : parsed.overrides) s.options[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-  if (parsed.kind.ends_with(".toml"))
-    s.file_hash = text_hash(read_text_file(user_or_data_path(parsed.kind), "agent file"));
+  s.file_hash = agent_files_hash(spec);
   return s;
 }
 

@@ -215,7 +215,7 @@ OpeningsReport run_openings(const G& base, const OpeningsConfig& cfg, const std:
   id.teams = teams;
   id.program = plan.identity.program;
   for (const auto& a : plan.identity.agents)
-    if (!a.file_hash.empty()) id.agent_files[a.spec.substr(0, a.spec.find(':'))] = a.file_hash;
+    if (!a.file_hash.empty()) id.agent_files[agent_files_key(a.spec)] = a.file_hash;
 
   auto make = [&plan](const G& game, const std::string& name) -> AgentPtr<S> {
     for (const auto& c : plan.candidates)

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <utility>
 
+#include "agents/factory.h"
 #include "engine/core/config.h"
 #include "engine/core/error.h"
 #include "engine/core/input.h"
@@ -309,7 +310,8 @@ void check_same_tournament(const std::string& path, const nlohmann::json& meta, 
     if (auto it = hashes.find(a.name); it == hashes.end() || it->second != a.file_hash)
       throw Error(path + ": agent '" + a.name + "' (" + a.spec + ") was played with agent file hash " +
                   (it == hashes.end() ? std::string("(absent)") : it->second) + ", this run has " +
-                  a.file_hash + " (the file was edited)" + hint);
+                  a.file_hash + " (a file it reads was edited or replaced: its agent file or network)" +
+                  hint);
 }
 
 std::vector<StoreAgent> read_agents(sqlite3* db, const std::string& path) {
@@ -575,10 +577,7 @@ void Store::read_records(const RecordBatching& batching, bool moves, bool stats,
     Statement q(db_, path_, "SELECT id, name, spec, file_hash FROM agents");
     while (q.step()) {
       name_of[q.integer(0)] = q.text(1);
-      if (!q.text(3).empty()) {
-        std::string spec = q.text(2);
-        agent_files[spec.substr(0, spec.find(':'))] = q.text(3);
-      }
+      if (!q.text(3).empty()) agent_files[agent_files_key(q.text(2))] = q.text(3);  // as the run had them
     }
   }
   // Three index-ordered tables are stepped together, a game at a time: its row of games, then

@@ -43,7 +43,7 @@ struct StoreAgent {
   std::string name;  // as the records name it
   std::string spec;  // what make_agent reads: "greedy", "mcts:simulations=200", a file
   nlohmann::json options = nlohmann::json::object();  // the spec's key=value options
-  std::string file_hash;  // text_hash of the agent file, "" when the spec is not a file
+  std::string file_hash;  // agent_files_hash: of its agent file and network file, "" for none
 };
 
 // What a store holds about its tournament; a store is resumed only by the same identity.

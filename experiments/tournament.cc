@@ -424,8 +424,12 @@ TournamentPlan plan_tournament(const TournamentConfig& cfg, const std::string& g
     const AgentSpec parsed = parse_agent_spec(a.spec);
     for (const auto& kv : parsed.overrides)
       s.options[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
-    if (parsed.kind.ends_with(".toml"))
-      s.file_hash = text_hash(read_text_file(user_or_data_path(parsed.kind), "agent file"));
+    try {
+      s.file_hash = agent_files_hash(a.spec);
+    } catch (const Error& e) {
+      throw Error(cfg.source + ": field 'agents[" + std::to_string(id.agents.size()) + "]' (" + a.name +
+                  "): " + e.what());
+    }
     plan.spec_of[a.name] = a.spec;
     agents.push_back({{"name", a.name}, {"spec", a.spec}});
     id.agents.push_back(std::move(s));

@@ -268,7 +268,7 @@ TournamentRun play_tournament(const G& base, const TournamentConfig& cfg, const 
   id.teams = teams;
   id.program = plan.identity.program;
   for (const auto& a : plan.identity.agents)
-    if (!a.file_hash.empty()) id.agent_files[a.spec.substr(0, a.spec.find(':'))] = a.file_hash;
+    if (!a.file_hash.empty()) id.agent_files[agent_files_key(a.spec)] = a.file_hash;
 
   auto make = [&](const G& game, const std::string& name) -> AgentPtr<S> {
     return make_by_spec(game, plan.spec_of.at(name));

@@ -26,10 +26,11 @@ std::shared_ptr<InferenceService> shared_service(const std::string& path) {
 }
 
 std::string take_network_option(std::vector<std::string>& overrides, const std::string& where) {
+  const std::string key = std::string(kNetworkOption) + "=";
   std::string path;
   for (auto it = overrides.begin(); it != overrides.end();) {
-    if (it->starts_with("network=")) {
-      path = it->substr(8);
+    if (it->starts_with(key)) {
+      path = it->substr(key.size());
       it = overrides.erase(it);
     } else {
       ++it;

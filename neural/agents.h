@@ -18,6 +18,7 @@
 #include "agents/factory.h"
 #include "agents/mcts_agent.h"
 #include "neural/net_evaluator.h"
+#include "neural/network_option.h"
 #include "neural/service.h"
 
 namespace qilab::neural {
@@ -142,7 +143,10 @@ std::map<std::string, AgentMaker<G>> network_agent_makers() {
 // Registers "az" and "policy" for game G (agents/factory.h).
 template <Game G>
 void register_network_agents() {
-  for (auto& [name, maker] : network_agent_makers<G>()) register_agent<G>(name, std::move(maker));
+  for (auto& [name, maker] : network_agent_makers<G>()) {
+    register_agent_file_option(name, kNetworkOption);
+    register_agent<G>(name, std::move(maker));
+  }
 }
 
 // register_network_agents for every game of the registry (neural/agents.cc).

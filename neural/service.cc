@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstring>
 #include <exception>
+#include <latch>
 
 #include "engine/core/error.h"
 
@@ -24,12 +25,18 @@ InferenceService::InferenceService(Network net, const ServiceConfig& config)
   net.to_device(config_.device);
   net_ = std::make_shared<const Network>(std::move(net));
   // The intra-op thread count is a per-thread setting of LibTorch's OpenMP backend: a new
-  // thread starts from the process default (every core), so each server sets its own.
+  // thread starts from the process default (every core), so each server sets its own. The
+  // service is ready once every server has: a server still inside LibTorch's set-up when the
+  // program exits (a run refused right after its agents were made) deadlocked the exit, its
+  // join waiting on a lock the exit's own handlers held.
+  std::latch ready(config_.servers);
   for (int i = 0; i < config_.servers; ++i)
-    servers_.emplace_back([this] {
+    servers_.emplace_back([this, &ready] {
       set_torch_threads(config_.threads);
+      ready.count_down();
       serve();
     });
+  ready.wait();
 }
 
 InferenceService::~InferenceService() {

@@ -8,6 +8,8 @@
 #include <system_error>
 #include <vector>
 
+#include "neural/network_option.h"
+
 namespace qilab::cli {
 namespace {
 
@@ -48,12 +50,14 @@ const TorchModule* load() {
 
 template <Game G>
 void register_for() {
-  for (const std::string name : {"az", "policy"})
+  for (const std::string name : {"az", "policy"}) {
+    register_agent_file_option(name, neural::kNetworkOption);  // its content is the agent's
     register_agent<G>(
         name, [name](const G& game, const std::vector<std::string>& options, const std::string& where) {
           return std::get<std::map<std::string, AgentMaker<G>>>(torch_module().agents.by_game)
               .at(name)(game, options, where);
         });
+  }
 }
 
 template <Game... Gs>

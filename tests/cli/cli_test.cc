@@ -832,5 +832,20 @@ threads = 1
   REQUIRE(summary["by_agent"].size() == 2);
   CHECK(summary["by_agent"][0]["agent"].get<std::string>().starts_with("az:network="));
   CHECK(summary["by_agent"][1]["agent"].get<std::string>().starts_with("policy:network="));
+  // The network file's content is the agents': another network under the same path does not
+  // resume the run (training replaces best.net whenever a candidate passes gating).
+  const std::string first = slurp(net), other = slurp(run / "networks" / "gen-000000.net");
+  REQUIRE(first != other);
+  const std::string records = slurp(out / "games.jsonl");
+  CHECK(nlohmann::json::parse(records.substr(0, records.find('\n')))["agent_files"].contains(
+      "az:network=" + net + ",simulations=8"));
+  const std::string again =
+      "play --game configs/games/checkers-2p.toml --set max_turns=12 --agents 'az:network=" + net +
+      ",simulations=8,policy:network=" + net + "' --threads 2 --out '" + out.string() + "'";
+  const Result resumed = qilab(again + " --games 2");  // the same network resumes
+  REQUIRE_MESSAGE(resumed.code == 0, resumed.err);
+  CHECK(resumed.out.find("0 games played now, 2 already in") != std::string::npos);
+  std::ofstream(net, std::ios::binary | std::ios::trunc) << other;
+  check_bad_input(qilab(again + " --games 4"), "other agent files (content hashes)");
 }
 #endif

@@ -1032,6 +1032,49 @@ TEST_CASE("experiment configs: each mistake names the file and the field") {
   CHECK(!fs::exists(dir));
 }
 
+TEST_CASE("an agent's network file is part of its identity, as its agent file is") {
+  // As the program and the Python module register "az" and "policy" (neural/agents.h).
+  register_agent_file_option("az", "network");
+  const auto dir = fresh_dir("network_hash");
+  fs::create_directories(dir);
+  const std::string net = dir + "/best.net", toml = dir + "/az.toml";
+  auto write = [](const std::string& path, const std::string& text) { std::ofstream(path) << text; };
+  write(net, "one network");
+  write(toml, "agent = \"az\"\n[options]\nnetwork = \"" + net + "\"\nsimulations = 8\n");
+  const std::string game = "game = \"configs/games/checkers-2p.toml\"\ngames_per_lineup = 2\n";
+  auto plan_of = [&](const std::string& agents) {
+    const auto cfg = parse_tournament_config(game + "agents = [" + agents + "]\n", "n.toml");
+    return plan_tournament(cfg, "checkers", nlohmann::json::object(), {0, 1});
+  };
+  auto hashes = [&](const TournamentPlan& p) {
+    std::vector<std::string> out;
+    for (const auto& a : p.identity.agents) out.push_back(a.file_hash);
+    return out;
+  };
+  const std::string by_spec = "\"az:network=" + net + ",simulations=8\"", by_file = "\"" + toml + "\"";
+  const auto before = hashes(plan_of("\"random\", " + by_spec + ", " + by_file));
+  CHECK(before[0].empty());
+  CHECK(before[1] == text_hash("one network"));
+  // Records key them by the agent file, else by the spec.
+  CHECK(agent_file_hashes({"az:network=" + net}) ==
+        nlohmann::json{{"az:network=" + net, text_hash("one network")}});
+  CHECK(agent_file_hashes({toml}) == nlohmann::json{{toml, before[2]}});
+  CHECK(before[2] != text_hash("one network"));  // the agent file and the network it names
+  // Another network under the same path is another agent, by spec and through the agent file.
+  write(net, "another network");
+  const auto after = hashes(plan_of("\"random\", " + by_spec + ", " + by_file));
+  CHECK(after[1] == text_hash("another network"));
+  CHECK(after[2] != before[2]);
+  // The agent file alone changing changes it too.
+  write(toml, "agent = \"az\"\n[options]\nnetwork = \"" + net + "\"\nsimulations = 9\n");
+  CHECK(hashes(plan_of(by_file))[0] != after[2]);
+  // A network that is not there is named with the agent's field.
+  fs::remove(net);
+  CHECK(error_of([&] { plan_of("\"random\", " + by_spec); }) ==
+        "n.toml: field 'agents[1]' (az:network=" + net + ",simulations=8): " + net +
+            ": no such network file");
+}
+
 TEST_CASE("hero draws: each game draws its own distinct values, the same for every run") {
   auto cfg = parse_tournament_config(
       "game = \"configs/games/elements-4p.toml\"\nagents = [\"random\"]\ngames_per_lineup = 4\n"
