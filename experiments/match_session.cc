@@ -105,7 +105,9 @@ std::vector<GameRecord> check_run_records(const std::string& path, const RunIden
     if (!r.agent_files.empty() && r.agent_files != id.agent_files)
       throw differs("other agent files (content hashes)", brief(r.agent_files, 200),
                     brief(id.agent_files, 200));
-    const auto expected = play_seats(id.agents, id.teams, r.index);
+    // As play_game seats them (match.h): by play_seats where the run's teams are known.
+    const auto expected = id.teams.empty() ? seat_agents(id.agents, id.seats, r.index)
+                                           : play_seats(id.agents, id.teams, r.index);
     if (r.agents != expected) throw differs("agents (per seat)", join(r.agents), join(expected));
     if (static_cast<int>(r.returns.size()) != id.seats)
       throw Error(where + ": expected " + std::to_string(id.seats) + " returns, found " +

@@ -1,7 +1,6 @@
 #include "experiments/run_records.h"
 
 #include <algorithm>
-
 #include <cerrno>
 #include <cstring>
 #include <exception>

@@ -1,6 +1,6 @@
 // The conformance suite every registered game passes, on every variant shipped in
 // configs/games/: random games to the end, legality, round-trips, returns, hidden
-// information and determinism (ARCHITECTURE.md, "Tests").
+// information and determinism.
 #include <doctest/doctest.h>
 #include <omp.h>
 
